@@ -1,0 +1,268 @@
+/* siphash.h - public API of libsiphash: SipHash and HalfSipHash, one-shot, streaming and batch. */
+#ifndef SIPHASH_H
+#define SIPHASH_H
+
+/*
+ * Conventions shared by every function below
+ * -------------------------------------------
+ * Tags are computed exactly as the reference C code of Aumasson and Bernstein
+ * (siphash.c, halfsiphash.c) computes them. A tag returned as an integer is the
+ * tag's bytes read as a little-endian integer, on every host: storing it
+ * little-endian gives the reference tag bytes. Tags written to a buffer are the
+ * reference bytes.
+ *
+ * `data` may be unaligned, and may be NULL when its length is 0.
+ *
+ * Errors: functions that return `int` return SIPHASH_OK or a negative
+ * SIPHASH_E* code and write nothing on error. Functions that return a tag
+ * cannot report an error; they are documented with what they do on invalid
+ * pointers (return 0, write nothing) so that no input ever crashes the library.
+ * The library never prints, aborts or exits.
+ *
+ * Thread-safety: every function is safe to call from any number of threads at
+ * once, except that one streaming state must not be used by two threads at the
+ * same time without the caller's own locking (states are plain values).
+ * Backend selection is global, atomic and lock-free.
+ *
+ * Keys are secret: the hashing paths contain no branch and no memory index
+ * that depends on key or state values. Wipe keys and states with
+ * siphash_wipe() when done.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SIPHASH_VERSION_MAJOR 1
+#define SIPHASH_VERSION_MINOR 0
+#define SIPHASH_VERSION_PATCH 0
+#define SIPHASH_VERSION_STRING "1.0.0"
+
+/* SIPHASH_API marks the exported functions; everything else in the shared
+ * library is hidden. Define SIPHASH_STATIC_DEFINE when linking the static
+ * library on platforms where that matters (the CMake target does it). */
+#ifndef SIPHASH_API
+#if defined(_WIN32) && !defined(SIPHASH_STATIC_DEFINE)
+#ifdef SIPHASH_BUILDING
+#define SIPHASH_API __declspec(dllexport)
+#else
+#define SIPHASH_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_API __attribute__((visibility("default")))
+#else
+#define SIPHASH_API
+#endif
+#endif
+
+#define SIPHASH_KEY_BYTES 16
+#define HALFSIPHASH_KEY_BYTES 8
+#define SIPHASH_MAX_ROUNDS 64 /* c and d must be in 1..SIPHASH_MAX_ROUNDS */
+
+#define SIPHASH_OK 0
+#define SIPHASH_EINVAL (-1)       /* bad rounds, bad output length, NULL pointer */
+#define SIPHASH_EUNSUPPORTED (-2) /* backend not built in, or this CPU lacks it */
+
+/* Returns SIPHASH_VERSION_STRING as compiled into the library (useful to spot
+ * a header/library mismatch). Never NULL. Thread-safe. */
+SIPHASH_API const char *siphash_version(void);
+
+/* ------------------------------------------------------------------------ */
+/* Keys                                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* k0, k1 are the little-endian words of the 16-byte key on every host. */
+typedef struct siphash_key {
+	uint64_t k0, k1;
+} siphash_key;
+
+/* k0, k1 are the little-endian words of the 8-byte key on every host. */
+typedef struct halfsiphash_key {
+	uint32_t k0, k1;
+} halfsiphash_key;
+
+/* Builds a key from SIPHASH_KEY_BYTES (16) bytes, which may be unaligned.
+ * `bytes` NULL gives the all-zero key (no crash). Thread-safe. */
+SIPHASH_API siphash_key siphash_key_from_bytes(const void *bytes);
+
+/* Builds a key from HALFSIPHASH_KEY_BYTES (8) bytes, which may be unaligned.
+ * `bytes` NULL gives the all-zero key (no crash). Thread-safe. */
+SIPHASH_API halfsiphash_key halfsiphash_key_from_bytes(const void *bytes);
+
+/* ------------------------------------------------------------------------ */
+/* One-shot, fixed variants                                                  */
+/* ------------------------------------------------------------------------ */
+/*
+ * sipXY_64 returns the 8-byte SipHash-X-Y tag as a little-endian integer.
+ * sipXY_128 writes the 16-byte SipHash-X-Y tag to out.
+ * halfsiphashXY_32 / _64 return the 4- / 8-byte HalfSipHash-X-Y tag as a
+ * little-endian integer.
+ *
+ * Errors: with `key` NULL, or `data` NULL while `len` > 0, the integer
+ * functions return 0 and the _128 functions write nothing (nor do they when
+ * `out` is NULL). Thread-safe.
+ */
+SIPHASH_API uint64_t siphash13_64(const siphash_key *key, const void *data, size_t len);
+SIPHASH_API uint64_t siphash24_64(const siphash_key *key, const void *data, size_t len);
+SIPHASH_API uint64_t siphash48_64(const siphash_key *key, const void *data, size_t len);
+SIPHASH_API void siphash13_128(const siphash_key *key, const void *data, size_t len, uint8_t out[16]);
+SIPHASH_API void siphash24_128(const siphash_key *key, const void *data, size_t len, uint8_t out[16]);
+SIPHASH_API void siphash48_128(const siphash_key *key, const void *data, size_t len, uint8_t out[16]);
+
+SIPHASH_API uint32_t halfsiphash13_32(const halfsiphash_key *key, const void *data, size_t len);
+SIPHASH_API uint32_t halfsiphash24_32(const halfsiphash_key *key, const void *data, size_t len);
+SIPHASH_API uint64_t halfsiphash13_64(const halfsiphash_key *key, const void *data, size_t len);
+SIPHASH_API uint64_t halfsiphash24_64(const halfsiphash_key *key, const void *data, size_t len);
+
+/* ------------------------------------------------------------------------ */
+/* One-shot, any rounds                                                      */
+/* ------------------------------------------------------------------------ */
+
+/* SipHash-c-d of data[0..len) with a tag of outlen bytes (8 or 16) written to
+ * out. The fixed variants above take the same fast path when c,d is 1,3, 2,4
+ * or 4,8.
+ * Returns SIPHASH_OK, or SIPHASH_EINVAL (and writes nothing) when c or d is 0
+ * or above SIPHASH_MAX_ROUNDS, outlen is not 8 or 16, key or out is NULL, or
+ * data is NULL with len > 0. Thread-safe. */
+SIPHASH_API int siphash_hash(const siphash_key *key, unsigned c, unsigned d, const void *data, size_t len, void *out,
+                             size_t outlen);
+
+/* HalfSipHash-c-d with a tag of outlen bytes (4 or 8). Errors as siphash_hash,
+ * with outlen 4 or 8 allowed. Thread-safe. */
+SIPHASH_API int halfsiphash_hash(const halfsiphash_key *key, unsigned c, unsigned d, const void *data, size_t len,
+                                 void *out, size_t outlen);
+
+/* ------------------------------------------------------------------------ */
+/* Streaming                                                                 */
+/* ------------------------------------------------------------------------ */
+/*
+ * The state types are complete so that callers can place them on the stack or
+ * inside their own structures; their fields are private and their layout may
+ * change with the major version. A state holds the four SipHash words, the
+ * bytes of the current partial block and the message length: updates compress
+ * each 8-byte (4-byte for HalfSipHash) block as soon as it is complete, so
+ * memory use is constant whatever the message size.
+ *
+ * Copying a state with `=` forks the computation. A state contains key
+ * material: wipe it with siphash_wipe() when it is no longer needed.
+ */
+typedef struct siphash_state {
+	uint64_t v[4];
+	uint64_t len;   /* bytes absorbed so far */
+	uint8_t buf[8]; /* the first len % 8 bytes are the partial block */
+	uint8_t c, d, outlen;
+	uint8_t reserved_[5];
+} siphash_state;
+
+typedef struct halfsiphash_state {
+	uint32_t v[4];
+	uint64_t len;   /* bytes absorbed so far */
+	uint8_t buf[4]; /* the first len % 4 bytes are the partial block */
+	uint8_t c, d, outlen;
+	uint8_t reserved_[1];
+} halfsiphash_state;
+
+/* Starts SipHash-c-d with an outlen-byte tag (8 or 16).
+ * Returns SIPHASH_OK, or SIPHASH_EINVAL (leaving *st untouched) when st or key
+ * is NULL, c or d is outside 1..SIPHASH_MAX_ROUNDS, or outlen is not 8 or 16. */
+SIPHASH_API int siphash_init(siphash_state *st, const siphash_key *key, unsigned c, unsigned d, size_t outlen);
+
+/* Absorbs data[0..len). Any split of a message into updates, including empty
+ * ones and single bytes, gives the one-shot tag. Does nothing when st is NULL
+ * or data is NULL with len > 0. */
+SIPHASH_API void siphash_update(siphash_state *st, const void *data, size_t len);
+
+/* Writes the tag of everything absorbed so far (outlen bytes, as given to
+ * siphash_init) to out. The state is not modified: more updates may follow and
+ * a later final covers them too. Does nothing when st or out is NULL. */
+SIPHASH_API void siphash_final(const siphash_state *st, void *out);
+
+/* HalfSipHash counterparts of the three functions above; outlen is 4 or 8. */
+SIPHASH_API int halfsiphash_init(halfsiphash_state *st, const halfsiphash_key *key, unsigned c, unsigned d,
+                                 size_t outlen);
+SIPHASH_API void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len);
+SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
+
+/* Zeroes n bytes at p (a key, a state, a tag) in a way the compiler cannot
+ * remove as a dead store. Does nothing when p is NULL. Thread-safe. */
+SIPHASH_API void siphash_wipe(void *p, size_t n);
+
+/* ------------------------------------------------------------------------ */
+/* Batch: many messages, one key                                             */
+/* ------------------------------------------------------------------------ */
+/*
+ * F_batch(key, data, len, n, out) stores in out[i] exactly what F(key,
+ * data[i], len[i]) returns (or writes), for i in 0..n. Messages may have any
+ * lengths, n may be 0. SIMD backends hash several messages at once, one per
+ * vector lane.
+ *
+ * Errors: when key or out is NULL, data or len is NULL with n > 0, or some
+ * data[i] is NULL with len[i] > 0, nothing is written. Thread-safe.
+ */
+SIPHASH_API void siphash13_64_batch(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                    uint64_t *out);
+SIPHASH_API void siphash24_64_batch(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                    uint64_t *out);
+SIPHASH_API void siphash48_64_batch(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                    uint64_t *out);
+SIPHASH_API void siphash13_128_batch(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                     uint8_t (*out)[16]);
+SIPHASH_API void siphash24_128_batch(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                     uint8_t (*out)[16]);
+SIPHASH_API void siphash48_128_batch(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                     uint8_t (*out)[16]);
+SIPHASH_API void halfsiphash13_32_batch(const halfsiphash_key *key, const void *const *data, const size_t *len,
+                                        size_t n, uint32_t *out);
+SIPHASH_API void halfsiphash24_32_batch(const halfsiphash_key *key, const void *const *data, const size_t *len,
+                                        size_t n, uint32_t *out);
+SIPHASH_API void halfsiphash13_64_batch(const halfsiphash_key *key, const void *const *data, const size_t *len,
+                                        size_t n, uint64_t *out);
+SIPHASH_API void halfsiphash24_64_batch(const halfsiphash_key *key, const void *const *data, const size_t *len,
+                                        size_t n, uint64_t *out);
+
+/* ------------------------------------------------------------------------ */
+/* Backends and dispatch                                                     */
+/* ------------------------------------------------------------------------ */
+/*
+ * On first use the library asks cpu_features what the CPU has and picks, per
+ * operation, the fastest backend for it. SIPHASH_BACKEND=scalar|sse2|avx2|
+ * neon|auto in the environment, read once at that moment, overrides the
+ * choice; an unknown or unsupported name is ignored. Every backend gives the
+ * same tags for every input. Switching is an atomic pointer swap: threads
+ * hashing meanwhile finish on the old backend or start on the new one.
+ */
+typedef enum siphash_backend {
+	SIPHASH_BACKEND_AUTO = 0,
+	SIPHASH_BACKEND_SCALAR = 1,
+	SIPHASH_BACKEND_SSE2 = 2,
+	SIPHASH_BACKEND_AVX2 = 3,
+	SIPHASH_BACKEND_NEON = 4
+	/* later values may be added */
+} siphash_backend;
+
+/* The backend in use now; never SIPHASH_BACKEND_AUTO (auto resolves to the
+ * backend it picked). Thread-safe. */
+SIPHASH_API siphash_backend siphash_backend_active(void);
+
+/* "auto", "scalar", "sse2", "avx2" or "neon"; NULL for an unknown value. */
+SIPHASH_API const char *siphash_backend_name(siphash_backend b);
+
+/* 1 if b is built into this library and usable on this CPU, else 0
+ * (AUTO is always supported; unknown values are not). Thread-safe. */
+SIPHASH_API int siphash_backend_supported(siphash_backend b);
+
+/* Makes b the backend for all later calls from every thread; AUTO detects the
+ * CPU again and picks the fastest (ignoring SIPHASH_BACKEND).
+ * Returns SIPHASH_OK, SIPHASH_EUNSUPPORTED when b is known but not built in or
+ * not usable on this CPU, or SIPHASH_EINVAL for an unknown value; the active
+ * backend is unchanged on error. Thread-safe. */
+SIPHASH_API int siphash_backend_select(siphash_backend b);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SIPHASH_H */

@@ -1,0 +1,139 @@
+/* dispatch.c - chooses the backend table once, caches it in an atomic pointer, and implements the backend API. */
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+static const siphash__ops detect_ops;
+
+/* Every table is static const data, initialised before any thread can run, so
+ * a relaxed load of the pointer is enough to read it: the hashing path pays a
+ * plain load and an indirect call, no fence and no branch. */
+static _Atomic(const siphash__ops *) active_ops = &detect_ops;
+
+static const siphash__ops *const all_tables[SIPHASH__NBACKENDS] = {
+        NULL,
+        &siphash__scalar_ops,
+#if defined(SIPHASH_HAVE_SSE2)
+        &siphash__sse2_ops,
+#else
+        NULL,
+#endif
+#if defined(SIPHASH_HAVE_AVX2)
+        &siphash__avx2_ops,
+#else
+        NULL,
+#endif
+#if defined(SIPHASH_HAVE_NEON)
+        &siphash__neon_ops,
+#else
+        NULL,
+#endif
+};
+
+static const char *const backend_names[SIPHASH__NBACKENDS] = {"auto", "scalar", "sse2", "avx2", "neon"};
+
+/* Fastest first: each table already routes every operation to the fastest
+ * code for it on this target (measured with the benchmarks), so auto is the
+ * best table the CPU can run. */
+static const siphash_backend preference[] = {SIPHASH_BACKEND_AVX2, SIPHASH_BACKEND_NEON, SIPHASH_BACKEND_SSE2,
+                                             SIPHASH_BACKEND_SCALAR};
+
+static void supported_backends(int usable[SIPHASH__NBACKENDS])
+{
+	int b;
+	siphash__cpu_probe(usable);
+	usable[SIPHASH_BACKEND_AUTO] = 1;
+	usable[SIPHASH_BACKEND_SCALAR] = 1;
+	for (b = SIPHASH_BACKEND_SCALAR; b < SIPHASH__NBACKENDS; b++)
+		usable[b] = usable[b] && all_tables[b] != NULL;
+}
+
+static const siphash__ops *best_table(int honor_env)
+{
+	int usable[SIPHASH__NBACKENDS];
+	size_t i;
+	supported_backends(usable);
+	if (honor_env) {
+		const char *want = getenv("SIPHASH_BACKEND");
+		int b;
+		for (b = SIPHASH_BACKEND_SCALAR; want && b < SIPHASH__NBACKENDS; b++)
+			if (!strcmp(want, backend_names[b]) && usable[b])
+				return all_tables[b];
+	}
+	for (i = 0; i < sizeof preference / sizeof preference[0]; i++)
+		if (usable[preference[i]])
+			return all_tables[preference[i]];
+	return &siphash__scalar_ops;
+}
+
+/* First use: detect, then publish unless a concurrent siphash_backend_select
+ * got there first (an explicit choice wins over the automatic one). */
+static const siphash__ops *detect_now(void)
+{
+	const siphash__ops *expected = &detect_ops;
+	const siphash__ops *chosen = best_table(1);
+	if (atomic_compare_exchange_strong(&active_ops, &expected, chosen))
+		return chosen;
+	return expected;
+}
+
+const siphash__ops *siphash__ops_get(void)
+{
+	return atomic_load_explicit(&active_ops, memory_order_relaxed);
+}
+
+/* The initial table: each entry detects, then forwards the call. */
+#define SIPHASH_RET_void
+#define SIPHASH_RET_uint32_t return
+#define SIPHASH_RET_uint64_t return
+#define TRAMPOLINE(name, type, ret, params, args)                                                                      \
+	static ret detect_##name params                                                                                \
+	{                                                                                                              \
+		SIPHASH_RET_##ret detect_now()->name args;                                                             \
+	}
+SIPHASH_OPS(TRAMPOLINE)
+#define TRAMPOLINE_ENTRY(name, type, ret, params, args) .name = detect_##name,
+static const siphash__ops detect_ops = {.id = SIPHASH_BACKEND_AUTO, SIPHASH_OPS(TRAMPOLINE_ENTRY)};
+
+static const siphash__ops *resolved(void)
+{
+	const siphash__ops *o = siphash__ops_get();
+	return o == &detect_ops ? detect_now() : o;
+}
+
+siphash_backend siphash_backend_active(void)
+{
+	return resolved()->id;
+}
+
+const char *siphash_backend_name(siphash_backend b)
+{
+	return (unsigned)b < SIPHASH__NBACKENDS ? backend_names[b] : NULL;
+}
+
+int siphash_backend_supported(siphash_backend b)
+{
+	int usable[SIPHASH__NBACKENDS];
+	if ((unsigned)b >= SIPHASH__NBACKENDS)
+		return 0;
+	supported_backends(usable);
+	return usable[b];
+}
+
+int siphash_backend_select(siphash_backend b)
+{
+	int usable[SIPHASH__NBACKENDS];
+	if ((unsigned)b >= SIPHASH__NBACKENDS)
+		return SIPHASH_EINVAL;
+	if (b == SIPHASH_BACKEND_AUTO) {
+		atomic_store(&active_ops, best_table(0));
+		return SIPHASH_OK;
+	}
+	supported_backends(usable);
+	if (!usable[b])
+		return SIPHASH_EUNSUPPORTED;
+	atomic_store(&active_ops, all_tables[b]);
+	return SIPHASH_OK;
+}

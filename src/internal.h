@@ -1,0 +1,129 @@
+/* internal.h - the per-backend table of operations and the dispatch entry points shared inside the library. */
+#ifndef SIPHASH_INTERNAL_H
+#define SIPHASH_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "siphash.h"
+
+/* Internal symbols are hidden in the shared library; in the static library
+ * they still carry the siphash__ prefix so they cannot clash with a user's. */
+#if defined(__GNUC__) || defined(__clang__)
+#define SIPHASH_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define SIPHASH_HIDDEN
+#endif
+
+/* One 128-bit tag, so that "pointer to tags" can be spelt as a plain type. */
+typedef uint8_t siphash__tag128[16];
+
+typedef uint64_t (*siphash__sip64_fn)(const siphash_key *key, const void *data, size_t len);
+typedef void (*siphash__sip128_fn)(const siphash_key *key, const void *data, size_t len, uint8_t out[16]);
+typedef uint32_t (*siphash__half32_fn)(const halfsiphash_key *key, const void *data, size_t len);
+typedef uint64_t (*siphash__half64_fn)(const halfsiphash_key *key, const void *data, size_t len);
+
+typedef void (*siphash__sip64_batch_fn)(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                        uint64_t *out);
+typedef void (*siphash__sip128_batch_fn)(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
+                                         uint8_t (*out)[16]);
+typedef void (*siphash__half32_batch_fn)(const halfsiphash_key *key, const void *const *data, const size_t *len,
+                                         size_t n, uint32_t *out);
+typedef void (*siphash__half64_batch_fn)(const halfsiphash_key *key, const void *const *data, const size_t *len,
+                                         size_t n, uint64_t *out);
+
+/* Any c/d; arguments already validated. out receives outlen bytes. */
+typedef void (*siphash__sip_any_fn)(const siphash_key *key, unsigned c, unsigned d, const void *data, size_t len,
+                                    uint8_t *out, size_t outlen);
+typedef void (*siphash__half_any_fn)(const halfsiphash_key *key, unsigned c, unsigned d, const void *data, size_t len,
+                                     uint8_t *out, size_t outlen);
+
+/* Streaming compression of whole blocks (8 bytes, or 4 for HalfSipHash). */
+typedef void (*siphash__sip_blocks_fn)(uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c);
+typedef void (*siphash__half_blocks_fn)(uint32_t v[4], const uint8_t *p, size_t nblocks, unsigned c);
+
+/*
+ * X-macro listing every operation once: (field, function-pointer type, return
+ * type, parameter list, argument list). The dispatch code derives its
+ * first-use trampolines from it, so adding an operation is one line here plus
+ * one entry per backend.
+ */
+#define SIPHASH_KEY64 const siphash_key *key
+#define SIPHASH_KEY32 const halfsiphash_key *key
+#define SIPHASH_BATCH_IN const void *const *data, const size_t *len, size_t n
+#define SIPHASH_OPS(X)                                                                                                 \
+	X(sip13_64, siphash__sip64_fn, uint64_t, (SIPHASH_KEY64, const void *data, size_t len), (key, data, len))      \
+	X(sip24_64, siphash__sip64_fn, uint64_t, (SIPHASH_KEY64, const void *data, size_t len), (key, data, len))      \
+	X(sip48_64, siphash__sip64_fn, uint64_t, (SIPHASH_KEY64, const void *data, size_t len), (key, data, len))      \
+	X(sip13_128, siphash__sip128_fn, void, (SIPHASH_KEY64, const void *data, size_t len, uint8_t out[16]),         \
+	  (key, data, len, out))                                                                                       \
+	X(sip24_128, siphash__sip128_fn, void, (SIPHASH_KEY64, const void *data, size_t len, uint8_t out[16]),         \
+	  (key, data, len, out))                                                                                       \
+	X(sip48_128, siphash__sip128_fn, void, (SIPHASH_KEY64, const void *data, size_t len, uint8_t out[16]),         \
+	  (key, data, len, out))                                                                                       \
+	X(half13_32, siphash__half32_fn, uint32_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
+	X(half24_32, siphash__half32_fn, uint32_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
+	X(half13_64, siphash__half64_fn, uint64_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
+	X(half24_64, siphash__half64_fn, uint64_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
+	X(sip_any, siphash__sip_any_fn, void,                                                                          \
+	  (SIPHASH_KEY64, unsigned c, unsigned d, const void *data, size_t len, uint8_t *out, size_t outlen),          \
+	  (key, c, d, data, len, out, outlen))                                                                         \
+	X(half_any, siphash__half_any_fn, void,                                                                        \
+	  (SIPHASH_KEY32, unsigned c, unsigned d, const void *data, size_t len, uint8_t *out, size_t outlen),          \
+	  (key, c, d, data, len, out, outlen))                                                                         \
+	X(sip_blocks, siphash__sip_blocks_fn, void, (uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c),     \
+	  (v, p, nblocks, c))                                                                                          \
+	X(half_blocks, siphash__half_blocks_fn, void, (uint32_t v[4], const uint8_t *p, size_t nblocks, unsigned c),   \
+	  (v, p, nblocks, c))                                                                                          \
+	X(sip13_64_batch, siphash__sip64_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint64_t * out),            \
+	  (key, data, len, n, out))                                                                                    \
+	X(sip24_64_batch, siphash__sip64_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint64_t * out),            \
+	  (key, data, len, n, out))                                                                                    \
+	X(sip48_64_batch, siphash__sip64_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint64_t * out),            \
+	  (key, data, len, n, out))                                                                                    \
+	X(sip13_128_batch, siphash__sip128_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint8_t(*out)[16]),       \
+	  (key, data, len, n, out))                                                                                    \
+	X(sip24_128_batch, siphash__sip128_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint8_t(*out)[16]),       \
+	  (key, data, len, n, out))                                                                                    \
+	X(sip48_128_batch, siphash__sip128_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint8_t(*out)[16]),       \
+	  (key, data, len, n, out))                                                                                    \
+	X(half13_32_batch, siphash__half32_batch_fn, void, (SIPHASH_KEY32, SIPHASH_BATCH_IN, uint32_t * out),          \
+	  (key, data, len, n, out))                                                                                    \
+	X(half24_32_batch, siphash__half32_batch_fn, void, (SIPHASH_KEY32, SIPHASH_BATCH_IN, uint32_t * out),          \
+	  (key, data, len, n, out))                                                                                    \
+	X(half13_64_batch, siphash__half64_batch_fn, void, (SIPHASH_KEY32, SIPHASH_BATCH_IN, uint64_t * out),          \
+	  (key, data, len, n, out))                                                                                    \
+	X(half24_64_batch, siphash__half64_batch_fn, void, (SIPHASH_KEY32, SIPHASH_BATCH_IN, uint64_t * out),          \
+	  (key, data, len, n, out))
+
+#define SIPHASH_OPS_FIELD(name, type, ret, params, args) type name;
+
+/* One backend: what it is called and how it does each operation. An entry may
+ * point at another backend's function where that one is faster on this
+ * target (the SIMD tables reuse scalar single-message code on 64-bit hosts). */
+typedef struct siphash__ops {
+	siphash_backend id;
+	SIPHASH_OPS(SIPHASH_OPS_FIELD)
+} siphash__ops;
+
+/* Backend tables; a backend not built for this target has no table. */
+extern const siphash__ops siphash__scalar_ops SIPHASH_HIDDEN;
+#if defined(SIPHASH_HAVE_SSE2)
+extern const siphash__ops siphash__sse2_ops SIPHASH_HIDDEN;
+#endif
+#if defined(SIPHASH_HAVE_AVX2)
+extern const siphash__ops siphash__avx2_ops SIPHASH_HIDDEN;
+#endif
+#if defined(SIPHASH_HAVE_NEON)
+extern const siphash__ops siphash__neon_ops SIPHASH_HIDDEN;
+#endif
+
+/* The table in use: the first call of any operation detects the CPU. */
+const siphash__ops *siphash__ops_get(void) SIPHASH_HIDDEN;
+
+/* CPU feature probe (one file per architecture, src/arch/<arch>/cpu.c):
+ * fills supported[b] for every backend value b < SIPHASH__NBACKENDS. */
+#define SIPHASH__NBACKENDS 5
+void siphash__cpu_probe(int supported[SIPHASH__NBACKENDS]) SIPHASH_HIDDEN;
+
+#endif /* SIPHASH_INTERNAL_H */

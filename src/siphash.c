@@ -1,0 +1,311 @@
+/* siphash.c - the public API: argument checks, streaming, keys, version; hashing goes through the backend table. */
+#include <string.h>
+
+#include "internal.h"
+#include "sip_impl.h"
+
+const char *siphash_version(void)
+{
+	return SIPHASH_VERSION_STRING;
+}
+
+siphash_key siphash_key_from_bytes(const void *bytes)
+{
+	siphash_key k = {0, 0};
+	if (bytes) {
+		k.k0 = sip_load64((const uint8_t *)bytes);
+		k.k1 = sip_load64((const uint8_t *)bytes + 8);
+	}
+	return k;
+}
+
+halfsiphash_key halfsiphash_key_from_bytes(const void *bytes)
+{
+	halfsiphash_key k = {0, 0};
+	if (bytes) {
+		k.k0 = sip_load32((const uint8_t *)bytes);
+		k.k1 = sip_load32((const uint8_t *)bytes + 4);
+	}
+	return k;
+}
+
+/* A NULL key, or NULL data with a length, is the caller's bug; the check is a
+ * branch on pointers that is always predicted and keeps the library from
+ * crashing on it. */
+#define BAD_MESSAGE(key, data, len) SIP_UNLIKELY(!(key) || (!(data) && (len)))
+
+#define PUBLIC_INT(fn, field, keytype, ret)                                                                            \
+	ret fn(const keytype *key, const void *data, size_t len)                                                       \
+	{                                                                                                              \
+		if (BAD_MESSAGE(key, data, len))                                                                       \
+			return 0;                                                                                      \
+		return siphash__ops_get()->field(key, data, len);                                                      \
+	}
+#define PUBLIC_128(fn, field)                                                                                          \
+	void fn(const siphash_key *key, const void *data, size_t len, uint8_t out[16])                                 \
+	{                                                                                                              \
+		if (BAD_MESSAGE(key, data, len) || !out)                                                               \
+			return;                                                                                        \
+		siphash__ops_get()->field(key, data, len, out);                                                        \
+	}
+
+PUBLIC_INT(siphash13_64, sip13_64, siphash_key, uint64_t)
+PUBLIC_INT(siphash24_64, sip24_64, siphash_key, uint64_t)
+PUBLIC_INT(siphash48_64, sip48_64, siphash_key, uint64_t)
+PUBLIC_128(siphash13_128, sip13_128)
+PUBLIC_128(siphash24_128, sip24_128)
+PUBLIC_128(siphash48_128, sip48_128)
+PUBLIC_INT(halfsiphash13_32, half13_32, halfsiphash_key, uint32_t)
+PUBLIC_INT(halfsiphash24_32, half24_32, halfsiphash_key, uint32_t)
+PUBLIC_INT(halfsiphash13_64, half13_64, halfsiphash_key, uint64_t)
+PUBLIC_INT(halfsiphash24_64, half24_64, halfsiphash_key, uint64_t)
+
+static int rounds_ok(unsigned c, unsigned d)
+{
+	return c >= 1 && c <= SIPHASH_MAX_ROUNDS && d >= 1 && d <= SIPHASH_MAX_ROUNDS;
+}
+
+int siphash_hash(const siphash_key *key, unsigned c, unsigned d, const void *data, size_t len, void *out, size_t outlen)
+{
+	if (BAD_MESSAGE(key, data, len) || !out || !rounds_ok(c, d) || (outlen != 8 && outlen != 16))
+		return SIPHASH_EINVAL;
+	siphash__ops_get()->sip_any(key, c, d, data, len, (uint8_t *)out, outlen);
+	return SIPHASH_OK;
+}
+
+int halfsiphash_hash(const halfsiphash_key *key, unsigned c, unsigned d, const void *data, size_t len, void *out,
+                     size_t outlen)
+{
+	if (BAD_MESSAGE(key, data, len) || !out || !rounds_ok(c, d) || (outlen != 4 && outlen != 8))
+		return SIPHASH_EINVAL;
+	siphash__ops_get()->half_any(key, c, d, data, len, (uint8_t *)out, outlen);
+	return SIPHASH_OK;
+}
+
+/* ---- streaming -------------------------------------------------------- */
+
+int siphash_init(siphash_state *st, const siphash_key *key, unsigned c, unsigned d, size_t outlen)
+{
+	sip_words s;
+	if (!st || !key || !rounds_ok(c, d) || (outlen != 8 && outlen != 16))
+		return SIPHASH_EINVAL;
+	memset(st, 0, sizeof *st);
+	s = sip_start(key, outlen == 16);
+	st->v[0] = s.v0;
+	st->v[1] = s.v1;
+	st->v[2] = s.v2;
+	st->v[3] = s.v3;
+	st->c = (uint8_t)c;
+	st->d = (uint8_t)d;
+	st->outlen = (uint8_t)outlen;
+	return SIPHASH_OK;
+}
+
+/*
+ * Blocks are compressed as soon as they are complete; only the partial block
+ * is kept. The common streaming pattern, a few bytes that do not complete a
+ * block, costs a length update and a short copy.
+ */
+void siphash_update(siphash_state *st, const void *data, size_t len)
+{
+	const uint8_t *p = (const uint8_t *)data;
+	size_t pos, nblocks;
+	if (SIP_UNLIKELY(!st || !p))
+		return;
+	pos = (size_t)(st->len & 7);
+	st->len += len;
+	if (pos + len < 8) {
+		/* Byte copies, not memcpy: a library call would cost more than the bytes. */
+		uint8_t *b = st->buf + pos;
+		switch (len) {
+		case 7:
+			b[6] = p[6]; /* fall through */
+		case 6:
+			b[5] = p[5]; /* fall through */
+		case 5:
+			b[4] = p[4]; /* fall through */
+		case 4:
+			b[3] = p[3]; /* fall through */
+		case 3:
+			b[2] = p[2]; /* fall through */
+		case 2:
+			b[1] = p[1]; /* fall through */
+		case 1:
+			b[0] = p[0]; /* fall through */
+		default:
+			break;
+		}
+		return;
+	}
+	{
+		const siphash__ops *ops = siphash__ops_get();
+		if (pos) {
+			size_t need = 8 - pos;
+			memcpy(st->buf + pos, p, need);
+			ops->sip_blocks(st->v, st->buf, 1, st->c);
+			p += need;
+			len -= need;
+		}
+		nblocks = len >> 3;
+		if (nblocks)
+			ops->sip_blocks(st->v, p, nblocks, st->c);
+		memcpy(st->buf, p + (nblocks << 3), len & 7);
+	}
+}
+
+void siphash_final(const siphash_state *st, void *out)
+{
+	sip_words s;
+	uint64_t b, h;
+	size_t rem;
+	uint8_t tmp[16];
+	int wide;
+	if (!st || !out)
+		return;
+	s.v0 = st->v[0];
+	s.v1 = st->v[1];
+	s.v2 = st->v[2];
+	s.v3 = st->v[3];
+	rem = (size_t)(st->len & 7);
+	/* buf may hold stale bytes past rem: mask them off. */
+	b = rem ? sip_load64(st->buf) & (~UINT64_C(0) >> (64 - 8 * rem)) : 0;
+	b |= st->len << 56;
+	wide = st->outlen == 16;
+	h = sip_finish(s, b, st->c, st->d, wide, tmp);
+	if (wide)
+		memcpy(out, tmp, 16);
+	else
+		sip_store64((uint8_t *)out, h);
+	siphash_wipe(&s, sizeof s);
+}
+
+int halfsiphash_init(halfsiphash_state *st, const halfsiphash_key *key, unsigned c, unsigned d, size_t outlen)
+{
+	hsip_words s;
+	if (!st || !key || !rounds_ok(c, d) || (outlen != 4 && outlen != 8))
+		return SIPHASH_EINVAL;
+	memset(st, 0, sizeof *st);
+	s = hsip_start(key, outlen == 8);
+	st->v[0] = s.v0;
+	st->v[1] = s.v1;
+	st->v[2] = s.v2;
+	st->v[3] = s.v3;
+	st->c = (uint8_t)c;
+	st->d = (uint8_t)d;
+	st->outlen = (uint8_t)outlen;
+	return SIPHASH_OK;
+}
+
+void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
+{
+	const uint8_t *p = (const uint8_t *)data;
+	size_t pos, nblocks;
+	if (SIP_UNLIKELY(!st || !p))
+		return;
+	pos = (size_t)(st->len & 3);
+	st->len += len;
+	if (pos + len < 4) {
+		uint8_t *b = st->buf + pos;
+		switch (len) {
+		case 3:
+			b[2] = p[2]; /* fall through */
+		case 2:
+			b[1] = p[1]; /* fall through */
+		case 1:
+			b[0] = p[0]; /* fall through */
+		default:
+			break;
+		}
+		return;
+	}
+	{
+		const siphash__ops *ops = siphash__ops_get();
+		if (pos) {
+			size_t need = 4 - pos;
+			memcpy(st->buf + pos, p, need);
+			ops->half_blocks(st->v, st->buf, 1, st->c);
+			p += need;
+			len -= need;
+		}
+		nblocks = len >> 2;
+		if (nblocks)
+			ops->half_blocks(st->v, p, nblocks, st->c);
+		memcpy(st->buf, p + (nblocks << 2), len & 3);
+	}
+}
+
+void halfsiphash_final(const halfsiphash_state *st, void *out)
+{
+	hsip_words s;
+	uint32_t b;
+	uint64_t h;
+	size_t rem;
+	if (!st || !out)
+		return;
+	s.v0 = st->v[0];
+	s.v1 = st->v[1];
+	s.v2 = st->v[2];
+	s.v3 = st->v[3];
+	rem = (size_t)(st->len & 3);
+	b = rem ? sip_load32(st->buf) & (~UINT32_C(0) >> (32 - 8 * rem)) : 0;
+	b |= (uint32_t)st->len << 24;
+	h = hsip_finish(s, b, st->c, st->d, st->outlen == 8);
+	if (st->outlen == 8)
+		sip_store64((uint8_t *)out, h);
+	else
+		sip_store32((uint8_t *)out, (uint32_t)h);
+	siphash_wipe(&s, sizeof s);
+}
+
+void siphash_wipe(void *p, size_t n)
+{
+	if (!p)
+		return;
+	memset(p, 0, n);
+	/* The asm claims to read p's memory, so the stores above cannot be dropped. */
+#if defined(__GNUC__) || defined(__clang__)
+	__asm__ __volatile__("" : : "r"(p) : "memory");
+#else
+	{
+		volatile uint8_t *vp = (volatile uint8_t *)p;
+		while (n--)
+			*vp++ = 0;
+	}
+#endif
+}
+
+/* ---- batch ------------------------------------------------------------ */
+
+static int batch_ok(const void *key, const void *const *data, const size_t *len, size_t n, const void *out)
+{
+	size_t i;
+	if (!key || !out)
+		return 0;
+	if (!n)
+		return 1;
+	if (!data || !len)
+		return 0;
+	for (i = 0; i < n; i++)
+		if (!data[i] && len[i])
+			return 0;
+	return 1;
+}
+
+#define PUBLIC_BATCH(fn, field, keytype, outtype)                                                                      \
+	void fn(const keytype *key, const void *const *data, const size_t *len, size_t n, outtype out)                 \
+	{                                                                                                              \
+		if (!batch_ok(key, data, len, n, out))                                                                 \
+			return;                                                                                        \
+		siphash__ops_get()->field(key, data, len, n, out);                                                     \
+	}
+
+PUBLIC_BATCH(siphash13_64_batch, sip13_64_batch, siphash_key, uint64_t *)
+PUBLIC_BATCH(siphash24_64_batch, sip24_64_batch, siphash_key, uint64_t *)
+PUBLIC_BATCH(siphash48_64_batch, sip48_64_batch, siphash_key, uint64_t *)
+PUBLIC_BATCH(siphash13_128_batch, sip13_128_batch, siphash_key, siphash__tag128 *)
+PUBLIC_BATCH(siphash24_128_batch, sip24_128_batch, siphash_key, siphash__tag128 *)
+PUBLIC_BATCH(siphash48_128_batch, sip48_128_batch, siphash_key, siphash__tag128 *)
+PUBLIC_BATCH(halfsiphash13_32_batch, half13_32_batch, halfsiphash_key, uint32_t *)
+PUBLIC_BATCH(halfsiphash24_32_batch, half24_32_batch, halfsiphash_key, uint32_t *)
+PUBLIC_BATCH(halfsiphash13_64_batch, half13_64_batch, halfsiphash_key, uint64_t *)
+PUBLIC_BATCH(halfsiphash24_64_batch, half24_64_batch, halfsiphash_key, uint64_t *)
