@@ -1,0 +1,40 @@
+# common.sh - helpers sourced by the scripts: package installation, logging, job count.
+# shellcheck shell=bash
+
+SIPHASH_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+log() { printf '==> %s\n' "$*" >&2; }
+
+# as_root CMD...: runs CMD as root, through sudo when we are not root.
+as_root() {
+	if [ "$(id -u)" -eq 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo "$@"
+	else
+		log "need root for: $*"
+		return 1
+	fi
+}
+
+_apt_updated=0
+# ensure_packages PKG...: installs the Debian packages that are not installed yet.
+ensure_packages() {
+	local missing=() p
+	for p in "$@"; do
+		dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	log "installing: ${missing[*]}"
+	if [ "$_apt_updated" = 0 ] && [ ! -f /tmp/.siphash-apt-updated ]; then
+		as_root apt-get update -qq && touch /tmp/.siphash-apt-updated 2>/dev/null
+		_apt_updated=1
+	fi
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# The packages every build needs: compiler, CMake, pkg-config, cpu_features, and the
+# peers used by the differential tests and benchmarks.
+BASE_PACKAGES=(build-essential cmake pkgconf libcpu-features-dev libbenchmark-dev libssl-dev libsodium-dev
+	libhighwayhash-dev g++)
