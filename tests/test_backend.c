@@ -1,0 +1,50 @@
+/* test_backend.c - the backend API: names, support, selection, refusal of unknown and unsupported backends. */
+#include "testutil.h"
+
+int main(void)
+{
+	static const char *const names[] = {"auto", "scalar", "sse2", "avx2", "neon"};
+	siphash_backend first = siphash_backend_active();
+	int b, nsupported = 0;
+	uint8_t kb[16] = {0};
+	siphash_key k = siphash_key_from_bytes(kb);
+	uint64_t want = siphash24_64(&k, "backend", 7);
+
+	TU_CHECK(first != SIPHASH_BACKEND_AUTO, "active is never auto");
+	TU_CHECK(siphash_backend_supported(first), "the active backend is supported");
+	for (b = 0; b < 5; b++)
+		TU_CHECK(siphash_backend_name((siphash_backend)b) &&
+		                 !strcmp(siphash_backend_name((siphash_backend)b), names[b]),
+		         "name of %d", b);
+	TU_CHECK(siphash_backend_name((siphash_backend)5) == NULL && siphash_backend_name((siphash_backend)-1) == NULL,
+	         "unknown names are NULL");
+	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_AUTO) == 1, "auto supported");
+	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_SCALAR) == 1, "scalar supported");
+	TU_CHECK(siphash_backend_supported((siphash_backend)77) == 0, "unknown unsupported");
+	TU_CHECK(siphash_backend_select((siphash_backend)77) == SIPHASH_EINVAL, "unknown refused");
+	TU_CHECK(siphash_backend_select((siphash_backend)-3) == SIPHASH_EINVAL, "negative refused");
+	TU_CHECK(siphash_backend_active() == first, "refusal keeps the backend");
+	for (b = 1; b < 5; b++) {
+		siphash_backend be = (siphash_backend)b;
+		if (siphash_backend_supported(be)) {
+			nsupported++;
+			TU_CHECK(siphash_backend_select(be) == SIPHASH_OK, "select %s", names[b]);
+			TU_CHECK(siphash_backend_active() == be, "active after selecting %s", names[b]);
+			TU_CHECK(siphash24_64(&k, "backend", 7) == want, "same tag on %s", names[b]);
+		} else {
+			siphash_backend before = siphash_backend_active();
+			TU_CHECK(siphash_backend_select(be) == SIPHASH_EUNSUPPORTED, "unsupported %s refused",
+			         names[b]);
+			TU_CHECK(siphash_backend_active() == before, "refusal of %s keeps the backend", names[b]);
+		}
+	}
+	TU_CHECK(nsupported >= 1, "at least scalar");
+	TU_CHECK(siphash_backend_select(SIPHASH_BACKEND_AUTO) == SIPHASH_OK, "auto selectable");
+	TU_CHECK(siphash_backend_active() != SIPHASH_BACKEND_AUTO, "auto resolves");
+	/* without SIPHASH_BACKEND in the environment, auto is what first use picked */
+	if (!getenv("SIPHASH_BACKEND"))
+		TU_CHECK(siphash_backend_active() == first, "auto picks the same backend again");
+	TU_CHECK(!strcmp(siphash_version(), SIPHASH_VERSION_STRING), "version string matches the header");
+	printf("auto backend: %s, %d supported\n", siphash_backend_name(first), nsupported);
+	return tu_finish();
+}

@@ -1,0 +1,167 @@
+/* test_errors.c - every documented error: SIPHASH_EINVAL cases write nothing, NULL pointers never crash. */
+#include "testutil.h"
+
+static const uint8_t kb[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+
+/* True when all n bytes still hold the canary. */
+static int untouched(const uint8_t *p, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (p[i] != 0xa5)
+			return 0;
+	return 1;
+}
+
+static void check_hash_errors(void)
+{
+	siphash_key k = siphash_key_from_bytes(kb);
+	halfsiphash_key hk = halfsiphash_key_from_bytes(kb);
+	uint8_t out[32];
+	size_t ol;
+	static const unsigned bad_rounds[][2] = {
+	        {0, 4}, {2, 0}, {0, 0}, {SIPHASH_MAX_ROUNDS + 1, 4}, {2, SIPHASH_MAX_ROUNDS + 1}, {~0u, 4}};
+	size_t i;
+	for (i = 0; i < sizeof bad_rounds / sizeof bad_rounds[0]; i++) {
+		unsigned c = bad_rounds[i][0], d = bad_rounds[i][1];
+		memset(out, 0xa5, sizeof out);
+		TU_CHECK(siphash_hash(&k, c, d, "abc", 3, out, 8) == SIPHASH_EINVAL && untouched(out, 32),
+		         "siphash_hash c=%u d=%u", c, d);
+		TU_CHECK(halfsiphash_hash(&hk, c, d, "abc", 3, out, 4) == SIPHASH_EINVAL && untouched(out, 32),
+		         "halfsiphash_hash c=%u d=%u", c, d);
+	}
+	for (ol = 0; ol <= 32; ol++) {
+		int sip_ok = ol == 8 || ol == 16, half_ok = ol == 4 || ol == 8;
+		memset(out, 0xa5, sizeof out);
+		TU_CHECK(siphash_hash(&k, 2, 4, "abc", 3, out, ol) == (sip_ok ? SIPHASH_OK : SIPHASH_EINVAL),
+		         "siphash_hash outlen %zu", ol);
+		TU_CHECK(sip_ok ? untouched(out + ol, 32 - ol) : untouched(out, 32),
+		         "siphash_hash wrote past outlen %zu", ol);
+		memset(out, 0xa5, sizeof out);
+		TU_CHECK(halfsiphash_hash(&hk, 2, 4, "abc", 3, out, ol) == (half_ok ? SIPHASH_OK : SIPHASH_EINVAL),
+		         "halfsiphash_hash outlen %zu", ol);
+		TU_CHECK(half_ok ? untouched(out + ol, 32 - ol) : untouched(out, 32),
+		         "halfsiphash_hash wrote past outlen %zu", ol);
+	}
+	memset(out, 0xa5, sizeof out);
+	TU_CHECK(siphash_hash(NULL, 2, 4, "abc", 3, out, 8) == SIPHASH_EINVAL && untouched(out, 32), "NULL key");
+	TU_CHECK(siphash_hash(&k, 2, 4, "abc", 3, NULL, 8) == SIPHASH_EINVAL, "NULL out");
+	TU_CHECK(siphash_hash(&k, 2, 4, NULL, 1, out, 8) == SIPHASH_EINVAL && untouched(out, 32), "NULL data, len 1");
+	TU_CHECK(halfsiphash_hash(NULL, 2, 4, "abc", 3, out, 4) == SIPHASH_EINVAL && untouched(out, 32), "NULL key");
+	TU_CHECK(halfsiphash_hash(&hk, 2, 4, "abc", 3, NULL, 4) == SIPHASH_EINVAL, "NULL out");
+	TU_CHECK(halfsiphash_hash(&hk, 2, 4, NULL, 7, out, 4) == SIPHASH_EINVAL && untouched(out, 32), "NULL data");
+	/* NULL data with length 0 is the empty message */
+	TU_CHECK(siphash_hash(&k, 2, 4, NULL, 0, out, 8) == SIPHASH_OK, "NULL data, len 0");
+	TU_CHECK(halfsiphash_hash(&hk, 2, 4, NULL, 0, out, 4) == SIPHASH_OK, "NULL data, len 0");
+	TU_CHECK(siphash_hash(&k, 1, SIPHASH_MAX_ROUNDS, "", 0, out, 16) == SIPHASH_OK, "max rounds accepted");
+}
+
+static void check_stream_errors(void)
+{
+	siphash_key k = siphash_key_from_bytes(kb);
+	halfsiphash_key hk = halfsiphash_key_from_bytes(kb);
+	siphash_state s, s_before;
+	halfsiphash_state h, h_before;
+	uint8_t out[32];
+	size_t ol;
+	memset(&s, 0xa5, sizeof s);
+	memset(&h, 0xa5, sizeof h);
+	s_before = s;
+	h_before = h;
+	for (ol = 0; ol <= 32; ol++) {
+		if (ol != 8 && ol != 16)
+			TU_CHECK(siphash_init(&s, &k, 2, 4, ol) == SIPHASH_EINVAL, "siphash_init outlen %zu", ol);
+		if (ol != 4 && ol != 8)
+			TU_CHECK(halfsiphash_init(&h, &hk, 2, 4, ol) == SIPHASH_EINVAL, "halfsiphash_init outlen %zu",
+			         ol);
+	}
+	TU_CHECK(siphash_init(&s, &k, 0, 4, 8) == SIPHASH_EINVAL, "c=0");
+	TU_CHECK(siphash_init(&s, &k, 2, SIPHASH_MAX_ROUNDS + 1, 8) == SIPHASH_EINVAL, "d>max");
+	TU_CHECK(siphash_init(&s, NULL, 2, 4, 8) == SIPHASH_EINVAL, "NULL key");
+	TU_CHECK(siphash_init(NULL, &k, 2, 4, 8) == SIPHASH_EINVAL, "NULL state");
+	TU_CHECK(halfsiphash_init(&h, &hk, 2, 0, 4) == SIPHASH_EINVAL, "d=0");
+	TU_CHECK(halfsiphash_init(&h, NULL, 2, 4, 4) == SIPHASH_EINVAL, "NULL key");
+	TU_CHECK(halfsiphash_init(NULL, &hk, 2, 4, 4) == SIPHASH_EINVAL, "NULL state");
+	TU_CHECK(!memcmp(&s, &s_before, sizeof s) && !memcmp(&h, &h_before, sizeof h), "failed init left state");
+
+	/* NULL arguments to update/final are ignored, and do not disturb a good state */
+	TU_CHECK(siphash_init(&s, &k, 2, 4, 8) == SIPHASH_OK, "init");
+	siphash_update(&s, "abc", 3);
+	siphash_update(&s, NULL, 5);
+	siphash_update(NULL, "abc", 3);
+	siphash_final(NULL, out);
+	siphash_final(&s, NULL);
+	memset(out, 0, sizeof out);
+	siphash_final(&s, out);
+	{
+		uint8_t want[8];
+		TU_CHECK(siphash_hash(&k, 2, 4, "abc", 3, want, 8) == SIPHASH_OK && !memcmp(out, want, 8),
+		         "NULL update ignored");
+	}
+	TU_CHECK(halfsiphash_init(&h, &hk, 2, 4, 4) == SIPHASH_OK, "init");
+	halfsiphash_update(&h, NULL, 5);
+	halfsiphash_update(NULL, "abc", 3);
+	halfsiphash_final(NULL, out);
+	halfsiphash_final(&h, NULL);
+	memset(out, 0xa5, sizeof out);
+	halfsiphash_final(&h, out);
+	TU_CHECK(untouched(out + 4, 28), "half final writes 4 bytes only");
+}
+
+static void check_fixed_and_batch_errors(void)
+{
+	siphash_key k = siphash_key_from_bytes(kb);
+	halfsiphash_key hk = halfsiphash_key_from_bytes(kb);
+	uint8_t out[32];
+	const void *data[3] = {"a", NULL, "ccc"};
+	const size_t len[3] = {1, 2, 3};
+	const size_t len0[3] = {1, 0, 3};
+	uint64_t o64[3];
+	uint32_t o32[3];
+	uint8_t o128[3][16];
+
+	TU_CHECK(siphash24_64(NULL, "abc", 3) == 0 && siphash13_64(&k, NULL, 3) == 0, "fixed 64 bad input gives 0");
+	TU_CHECK(halfsiphash24_32(NULL, "abc", 3) == 0 && halfsiphash13_64(&hk, NULL, 1) == 0,
+	         "half bad input gives 0");
+	memset(out, 0xa5, sizeof out);
+	siphash24_128(NULL, "abc", 3, out);
+	siphash48_128(&k, NULL, 3, out);
+	siphash13_128(&k, "abc", 3, NULL);
+	TU_CHECK(untouched(out, 32), "fixed 128 bad input writes nothing");
+	TU_CHECK(siphash24_64(&k, NULL, 0) == siphash24_64(&k, "", 0), "NULL data, len 0, is the empty message");
+
+	memset(o64, 0xa5, sizeof o64);
+	memset(o32, 0xa5, sizeof o32);
+	memset(o128, 0xa5, sizeof o128);
+	siphash24_64_batch(&k, data, len, 3, o64);
+	siphash13_128_batch(&k, data, len, 3, o128);
+	halfsiphash24_32_batch(&hk, data, len, 3, o32);
+	halfsiphash13_64_batch(&hk, data, len, 3, o64);
+	siphash24_64_batch(NULL, data, len0, 3, o64);
+	siphash24_64_batch(&k, NULL, len0, 3, o64);
+	siphash24_64_batch(&k, data, NULL, 3, o64);
+	siphash24_64_batch(&k, data, len0, 3, NULL);
+	TU_CHECK(untouched((const uint8_t *)o64, sizeof o64) && untouched((const uint8_t *)o32, sizeof o32) &&
+	                 untouched(&o128[0][0], sizeof o128),
+	         "bad batch writes nothing");
+	/* n = 0 with NULL arrays is a valid empty batch */
+	siphash24_64_batch(&k, NULL, NULL, 0, o64);
+	/* a NULL message of length 0 is fine */
+	siphash24_64_batch(&k, data, len0, 3, o64);
+	TU_CHECK(o64[1] == siphash24_64(&k, "", 0) && o64[2] == siphash24_64(&k, "ccc", 3), "NULL empty lane");
+	TU_CHECK(siphash_key_from_bytes(NULL).k0 == 0 && halfsiphash_key_from_bytes(NULL).k1 == 0, "NULL key bytes");
+	siphash_wipe(NULL, 10);
+}
+
+static void run(void)
+{
+	check_hash_errors();
+	check_stream_errors();
+	check_fixed_and_batch_errors();
+}
+
+int main(void)
+{
+	tu_for_each_backend(run);
+	return tu_finish();
+}
