@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# run.sh - installs the built library into a temporary prefix and builds and runs a consumer four ways.
+# usage: run.sh BUILD_DIR C_COMPILER
+set -euo pipefail
+build=$1
+cc=${2:-cc}
+here=$(cd "$(dirname "$0")" && pwd)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+prefix=$tmp/prefix
+passed=0
+failed=0
+ok() { echo "ok: $1"; passed=$((passed + 1)); }
+bad() { echo "FAILED: $1"; failed=$((failed + 1)); }
+
+cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; exit 1; }
+libdir=$(dirname "$(find "$prefix" -name 'libsiphash.so' | head -n 1)")
+
+# 1, 2: find_package with the shared and with the static library
+for kind in shared static; do
+	static=OFF
+	[ $kind = static ] && static=ON
+	if cmake -S "$here" -B "$tmp/cm-$kind" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_STATIC=$static \
+		-DCMAKE_C_COMPILER="$cc" >"$tmp/cm-$kind.log" 2>&1 &&
+		cmake --build "$tmp/cm-$kind" >>"$tmp/cm-$kind.log" 2>&1 &&
+		LD_LIBRARY_PATH="$libdir" "$tmp/cm-$kind/consumer"; then
+		ok "find_package, $kind"
+	else
+		cat "$tmp/cm-$kind.log"
+		bad "find_package, $kind"
+	fi
+done
+# the static consumer must not need libsiphash.so at run time
+if [ -x "$tmp/cm-static/consumer" ] && ! readelf -d "$tmp/cm-static/consumer" | grep -q 'libsiphash'; then
+	ok "static consumer has no libsiphash.so dependency"
+else
+	bad "static consumer has no libsiphash.so dependency"
+fi
+
+# 3, 4: pkg-config, shared, then --static
+export PKG_CONFIG_PATH="$libdir/pkgconfig"
+if "$cc" "$here/consumer.c" -o "$tmp/pc-shared" $(pkg-config --cflags --libs siphash) &&
+	LD_LIBRARY_PATH="$libdir" "$tmp/pc-shared"; then
+	ok "pkg-config, shared"
+else
+	bad "pkg-config, shared"
+fi
+# --static adds Libs.private (cpu_features); -l:libsiphash.a makes the linker take the archive.
+if "$cc" "$here/consumer.c" -o "$tmp/pc-static" $(pkg-config --static --cflags --libs siphash | sed 's/-lsiphash/-l:libsiphash.a/') &&
+	"$tmp/pc-static" && ! readelf -d "$tmp/pc-static" | grep -q libsiphash; then
+	ok "pkg-config --static"
+else
+	bad "pkg-config --static"
+fi
+# the installed header alone compiles as C99 with -pedantic-errors
+if "$cc" -std=c99 -pedantic-errors -Wall -Wextra -fsyntax-only -I"$prefix/include" "$here/consumer.c"; then
+	ok "installed header is C99"
+else
+	bad "installed header is C99"
+fi
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
