@@ -67,40 +67,44 @@ SIP_INLINE void sip_store32(uint8_t *p, uint32_t x)
 #define SIP_ROTL64(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
 #define SIP_ROTL32(x, b) (uint32_t)(((x) << (b)) | ((x) >> (32 - (b))))
 
-#define SIP_ROUND(v0, v1, v2, v3)                                                                                      \
+/* The rounds take the rotation as a parameter so that SIMD backends run the
+ * same round on vectors of words (GCC vector types), with their own rotates. */
+#define SIP_ROUND(v0, v1, v2, v3) SIP_ROUND_R(SIP_ROTL64, v0, v1, v2, v3)
+#define SIP_ROUND_R(ROTL, v0, v1, v2, v3)                                                                              \
 	do {                                                                                                           \
 		v0 += v1;                                                                                              \
-		v1 = SIP_ROTL64(v1, 13);                                                                               \
+		v1 = ROTL(v1, 13);                                                                                     \
 		v1 ^= v0;                                                                                              \
-		v0 = SIP_ROTL64(v0, 32);                                                                               \
+		v0 = ROTL(v0, 32);                                                                                     \
 		v2 += v3;                                                                                              \
-		v3 = SIP_ROTL64(v3, 16);                                                                               \
+		v3 = ROTL(v3, 16);                                                                                     \
 		v3 ^= v2;                                                                                              \
 		v0 += v3;                                                                                              \
-		v3 = SIP_ROTL64(v3, 21);                                                                               \
+		v3 = ROTL(v3, 21);                                                                                     \
 		v3 ^= v0;                                                                                              \
 		v2 += v1;                                                                                              \
-		v1 = SIP_ROTL64(v1, 17);                                                                               \
+		v1 = ROTL(v1, 17);                                                                                     \
 		v1 ^= v2;                                                                                              \
-		v2 = SIP_ROTL64(v2, 32);                                                                               \
+		v2 = ROTL(v2, 32);                                                                                     \
 	} while (0)
 
-#define HSIP_ROUND(v0, v1, v2, v3)                                                                                     \
+#define HSIP_ROUND(v0, v1, v2, v3) HSIP_ROUND_R(SIP_ROTL32, v0, v1, v2, v3)
+#define HSIP_ROUND_R(ROTL, v0, v1, v2, v3)                                                                             \
 	do {                                                                                                           \
 		v0 += v1;                                                                                              \
-		v1 = SIP_ROTL32(v1, 5);                                                                                \
+		v1 = ROTL(v1, 5);                                                                                      \
 		v1 ^= v0;                                                                                              \
-		v0 = SIP_ROTL32(v0, 16);                                                                               \
+		v0 = ROTL(v0, 16);                                                                                     \
 		v2 += v3;                                                                                              \
-		v3 = SIP_ROTL32(v3, 8);                                                                                \
+		v3 = ROTL(v3, 8);                                                                                      \
 		v3 ^= v2;                                                                                              \
 		v0 += v3;                                                                                              \
-		v3 = SIP_ROTL32(v3, 7);                                                                                \
+		v3 = ROTL(v3, 7);                                                                                      \
 		v3 ^= v0;                                                                                              \
 		v2 += v1;                                                                                              \
-		v1 = SIP_ROTL32(v1, 13);                                                                               \
+		v1 = ROTL(v1, 13);                                                                                     \
 		v1 ^= v2;                                                                                              \
-		v2 = SIP_ROTL32(v2, 16);                                                                               \
+		v2 = ROTL(v2, 16);                                                                                     \
 	} while (0)
 
 /* Initial-state constants of the reference code ("somepseudorandomlygeneratedbytes"). */
