@@ -232,7 +232,8 @@ SIP_INLINE uint64_t sip_oneshot(const siphash_key *key, const void *data, size_t
 	sip_words s = sip_start(key, wide);
 	uint64_t b;
 	sip_blocks(&s, p, nblocks, c);
-	b = ((uint64_t)len << 56) | sip_tail64(p + len, rem, len);
+	/* data may be NULL when len is 0, and NULL + 0 is undefined in C: no tail then. */
+	b = ((uint64_t)len << 56) | (len ? sip_tail64(p + len, rem, len) : 0);
 	return sip_finish(s, b, c, d, wide, out16);
 }
 
@@ -309,7 +310,7 @@ SIP_INLINE uint64_t hsip_oneshot(const halfsiphash_key *key, const void *data, s
 	hsip_words s = hsip_start(key, wide);
 	uint32_t b;
 	hsip_blocks(&s, p, nblocks, c);
-	b = ((uint32_t)len << 24) | hsip_tail32(p + len, rem, len);
+	b = ((uint32_t)len << 24) | (len ? hsip_tail32(p + len, rem, len) : 0); /* NULL + 0: see sip_oneshot */
 	return hsip_finish(s, b, c, d, wide);
 }
 
