@@ -1,2 +1,8 @@
 # backends.cmake - x86 (x86-64 and i386): the CPU probe and the SIMD backends, each file with its own ISA flags.
-list(APPEND SIPHASH_SOURCES arch/x86/cpu.c)
+list(APPEND SIPHASH_SOURCES arch/x86/cpu.c arch/x86/sse2.c arch/x86/avx2.c)
+list(APPEND SIPHASH_DEFINES SIPHASH_HAVE_SSE2 SIPHASH_HAVE_AVX2)
+# Only these files get SIMD flags: the rest of the library, scalar code included,
+# stays at the target's baseline (no SSE2 on Debian i386), and these run only once
+# the probe has seen the ISA. Source properties apply to the shared and static builds.
+set_source_files_properties(arch/x86/sse2.c PROPERTIES COMPILE_OPTIONS "-msse2")
+set_source_files_properties(arch/x86/avx2.c PROPERTIES COMPILE_OPTIONS "-mavx2")

@@ -1,0 +1,153 @@
+/* avx2.c - AVX2 backend: batches in 4 SipHash / 8 HalfSipHash lanes; on i386 also the single-message SipHash path. */
+/*
+ * Only this file is compiled with -mavx2, and it only runs once the CPU probe
+ * reported AVX2: every helper it uses is static inline (from sip_impl.h,
+ * lanes_impl.h and sip_pair.h), so its AVX2 code never lands in a function
+ * that another backend calls.
+ */
+#include <immintrin.h>
+
+#include "../../sip_impl.h"
+#include "../scalar.h"
+
+#if !defined(__GNUC__)
+#error "the AVX2 backend uses GCC vector extensions (GCC or Clang)"
+#endif
+
+typedef uint64_t avx2_u64x4 __attribute__((vector_size(32)));
+typedef uint32_t avx2_u32x8 __attribute__((vector_size(32)));
+
+/* ---- SipHash, 4 lanes of 64 bits -------------------------------------- */
+
+/* Rotates by 32 and 16 are byte moves: one shuffle instead of two shifts and an or. */
+SIP_INLINE avx2_u64x4 sip4_rotl(avx2_u64x4 x, int b)
+{
+	if (b == 32)
+		return (avx2_u64x4)_mm256_shuffle_epi32((__m256i)x, _MM_SHUFFLE(2, 3, 0, 1));
+	if (b == 16)
+		return (avx2_u64x4)_mm256_shuffle_epi8(
+		        (__m256i)x, _mm256_setr_epi8(6, 7, 0, 1, 2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13, 6, 7, 0, 1,
+		                                     2, 3, 4, 5, 14, 15, 8, 9, 10, 11, 12, 13));
+	return (x << b) | (x >> (64 - b));
+}
+
+SIP_INLINE avx2_u64x4 sip4_words(const uint64_t w[4])
+{
+	return (avx2_u64x4)_mm256_set_epi64x((long long)w[3], (long long)w[2], (long long)w[1], (long long)w[0]);
+}
+
+SIP_INLINE __m128i avx2_pair64(const uint8_t *a, const uint8_t *b)
+{
+	return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a), _mm_loadl_epi64((const __m128i *)b));
+}
+
+SIP_INLINE avx2_u64x4 sip4_load1(const uint8_t *const p[4], size_t off)
+{
+	return (avx2_u64x4)_mm256_inserti128_si256(_mm256_castsi128_si256(avx2_pair64(p[0] + off, p[1] + off)),
+	                                           avx2_pair64(p[2] + off, p[3] + off), 1);
+}
+
+/* Four blocks of each lane: a 4x4 transpose of 64-bit words. */
+SIP_INLINE void sip4_loadk(avx2_u64x4 m[4], const uint8_t *const p[4], size_t off)
+{
+	__m256i x0 = _mm256_loadu_si256((const __m256i *)(p[0] + off));
+	__m256i x1 = _mm256_loadu_si256((const __m256i *)(p[1] + off));
+	__m256i x2 = _mm256_loadu_si256((const __m256i *)(p[2] + off));
+	__m256i x3 = _mm256_loadu_si256((const __m256i *)(p[3] + off));
+	__m256i lo01 = _mm256_unpacklo_epi64(x0, x1), hi01 = _mm256_unpackhi_epi64(x0, x1);
+	__m256i lo23 = _mm256_unpacklo_epi64(x2, x3), hi23 = _mm256_unpackhi_epi64(x2, x3);
+	m[0] = (avx2_u64x4)_mm256_permute2x128_si256(lo01, lo23, 0x20);
+	m[1] = (avx2_u64x4)_mm256_permute2x128_si256(hi01, hi23, 0x20);
+	m[2] = (avx2_u64x4)_mm256_permute2x128_si256(lo01, lo23, 0x31);
+	m[3] = (avx2_u64x4)_mm256_permute2x128_si256(hi01, hi23, 0x31);
+}
+
+#define LB_HALF 0
+#define LB_VEC avx2_u64x4
+#define LB_N 4
+#define LB_STEPS 4
+#define LB_MIN_LANES 2
+#define LB_FN(x) sip4_##x
+#include "../../lanes_impl.h"
+
+/* ---- HalfSipHash, 8 lanes of 32 bits ---------------------------------- */
+
+SIP_INLINE avx2_u32x8 hsip8_rotl(avx2_u32x8 x, int b)
+{
+	if (b == 16)
+		return (avx2_u32x8)_mm256_shuffle_epi8(
+		        (__m256i)x, _mm256_setr_epi8(2, 3, 0, 1, 6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13, 2, 3, 0, 1,
+		                                     6, 7, 4, 5, 10, 11, 8, 9, 14, 15, 12, 13));
+	if (b == 8)
+		return (avx2_u32x8)_mm256_shuffle_epi8(
+		        (__m256i)x, _mm256_setr_epi8(3, 0, 1, 2, 7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14, 3, 0, 1, 2,
+		                                     7, 4, 5, 6, 11, 8, 9, 10, 15, 12, 13, 14));
+	return (x << b) | (x >> (32 - b));
+}
+
+SIP_INLINE avx2_u32x8 hsip8_words(const uint32_t w[8])
+{
+	return (avx2_u32x8)_mm256_setr_epi32((int)w[0], (int)w[1], (int)w[2], (int)w[3], (int)w[4], (int)w[5],
+	                                     (int)w[6], (int)w[7]);
+}
+
+SIP_INLINE avx2_u32x8 hsip8_load1(const uint8_t *const p[8], size_t off)
+{
+	uint32_t w[8];
+	int j;
+	for (j = 0; j < 8; j++)
+		w[j] = sip_load32(p[j] + off);
+	return hsip8_words(w);
+}
+
+/* Four blocks of each lane: lanes j and j+4 share a register, then a 4x4
+ * transpose of 32-bit words within each 128-bit half. */
+SIP_INLINE void hsip8_loadk(avx2_u32x8 m[4], const uint8_t *const p[8], size_t off)
+{
+	__m256i y[4], t0, t1, t2, t3;
+	int j;
+	for (j = 0; j < 4; j++)
+		y[j] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p[j] + off))),
+		                               _mm_loadu_si128((const __m128i *)(p[j + 4] + off)), 1);
+	t0 = _mm256_unpacklo_epi32(y[0], y[1]);
+	t1 = _mm256_unpackhi_epi32(y[0], y[1]);
+	t2 = _mm256_unpacklo_epi32(y[2], y[3]);
+	t3 = _mm256_unpackhi_epi32(y[2], y[3]);
+	m[0] = (avx2_u32x8)_mm256_unpacklo_epi64(t0, t2);
+	m[1] = (avx2_u32x8)_mm256_unpackhi_epi64(t0, t2);
+	m[2] = (avx2_u32x8)_mm256_unpacklo_epi64(t1, t3);
+	m[3] = (avx2_u32x8)_mm256_unpackhi_epi64(t1, t3);
+}
+
+#define LB_HALF 1
+#define LB_VEC avx2_u32x8
+#define LB_N 8
+#define LB_STEPS 4
+#define LB_MIN_LANES 2
+#define LB_FN(x) hsip8_##x
+#include "../../lanes_impl.h"
+
+LB_BATCH_ENTRIES(avx2_, sip4_, hsip8_)
+
+/* ---- one message (i386) ---------------------------------------------- */
+
+/* AVX2 shifts each lane by its own count: a two-amount rotate is three instructions. */
+SIP_INLINE __m128i pair_rot(__m128i x, int lo, int hi)
+{
+	return _mm_or_si128(_mm_sllv_epi64(x, _mm_set_epi32(0, hi, 0, lo)),
+	                    _mm_srlv_epi64(x, _mm_set_epi32(0, 64 - hi, 0, 64 - lo)));
+}
+#include "sip_pair.h"
+#if SIPHASH_X86_PAIR
+PAIR_ENTRIES(avx2_)
+#endif
+
+SIPHASH_TABLE_OVERRIDES_BEGIN
+const siphash__ops siphash__avx2_ops = {
+        .id = SIPHASH_BACKEND_AVX2,
+        SIPHASH_SCALAR_ENTRIES LB_BATCH_TABLE(avx2_),
+#if SIPHASH_X86_PAIR
+        PAIR_TABLE(avx2_),
+#endif
+};
+SIPHASH_TABLE_OVERRIDES_END

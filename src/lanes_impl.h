@@ -1,0 +1,321 @@
+/* lanes_impl.h - SIMD batch hashing written once: a template each SIMD backend instantiates per lane kind. */
+/*
+ * One vector holds the same state word (v0, v1, v2 or v3) of LB_N messages,
+ * so a round is SIP_ROUND_R / HSIP_ROUND_R of sip_impl.h on vectors (GCC
+ * vector types give +, ^, << and >>), with the backend's rotate.
+ *
+ * Mixed lengths: each chunk of up to LB_CHUNK messages is sorted by block
+ * count (a counting sort on the length only, never on data), then cut into
+ * groups of LB_N neighbours, whose block counts are therefore close. A group
+ * runs its common full blocks together; the few blocks some lanes have beyond
+ * that are compressed lane by lane with the scalar template (no lane ever
+ * waits on a longer one); then the final blocks and the finalization run
+ * together again. Sorting is skipped when every message has as many blocks.
+ *
+ * No include guard for the template part: a backend includes this file once
+ * per lane kind after defining
+ *   LB_HALF        0: SipHash lanes of uint64_t; 1: HalfSipHash lanes of uint32_t
+ *   LB_VEC         a GCC vector type of LB_N such words
+ *   LB_N           lanes per vector
+ *   LB_STEPS       blocks per lane that LB_FN(loadk) fetches at once
+ *   LB_MIN_LANES   the fewest messages worth a vector pass (fewer go scalar)
+ *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
+ * and these static inline functions (names through LB_FN):
+ *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
+ *   LB_VEC words(const LB_WORD w[LB_N])          lane j gets w[j]
+ *   LB_VEC load1(const uint8_t *const p[LB_N], size_t off)
+ *                                                lane j gets the word at p[j] + off
+ *   void loadk(LB_VEC m[LB_STEPS], const uint8_t *const p[LB_N], size_t off)
+ *                                                m[s] gets the words at p[j] + off + s*block
+ * It defines LB_FN(batch)(key, data, len, n, c, d, wide, out) and undefines
+ * its parameters.
+ */
+#ifndef SIPHASH_LANES_IMPL_COMMON
+#define SIPHASH_LANES_IMPL_COMMON
+
+#include "sip_impl.h"
+
+/* Messages sorted together; a multiple of every LB_N, and small enough for
+ * 16-bit indices on the stack. */
+#define LB_CHUNK 256
+
+/* Sorts the indices 0..m of a chunk by block count (len >> shift), stably, with
+ * an LSD radix sort over as many bytes as the spread of counts needs. Returns
+ * the sorted order, which lives in a or b. */
+static inline const uint16_t *lb_sort_by_blocks(const size_t *len, size_t m, unsigned shift, uint16_t *a, uint16_t *b)
+{
+	size_t lo = (size_t)-1, hi = 0, spread, i;
+	unsigned sh;
+	for (i = 0; i < m; i++) {
+		size_t nb = len[i] >> shift;
+		lo = nb < lo ? nb : lo;
+		hi = nb > hi ? nb : hi;
+		a[i] = (uint16_t)i;
+	}
+	if (m == 0 || lo == hi)
+		return a;
+	spread = hi - lo;
+	for (sh = 0; sh < 8 * sizeof(size_t) && (spread >> sh); sh += 8) {
+		size_t count[257] = {0};
+		uint16_t *t;
+		for (i = 0; i < m; i++)
+			count[(((len[a[i]] >> shift) - lo) >> sh & 255) + 1]++;
+		for (i = 1; i < 257; i++)
+			count[i] += count[i - 1];
+		for (i = 0; i < m; i++)
+			b[count[((len[a[i]] >> shift) - lo) >> sh & 255]++] = a[i];
+		t = a;
+		a = b;
+		b = t;
+	}
+	return a;
+}
+
+/* A SIMD table starts from SIPHASH_SCALAR_ENTRIES and overrides some of them
+ * with later designated initializers, which is what -Woverride-init (part of
+ * -Wextra) warns about; the override is the intent here. */
+#if defined(__clang__)
+#define SIPHASH_TABLE_OVERRIDES_BEGIN                                                                                  \
+	_Pragma("clang diagnostic push") _Pragma("clang diagnostic ignored \"-Winitializer-overrides\"")
+#define SIPHASH_TABLE_OVERRIDES_END _Pragma("clang diagnostic pop")
+#elif defined(__GNUC__)
+#define SIPHASH_TABLE_OVERRIDES_BEGIN                                                                                  \
+	_Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Woverride-init\"")
+#define SIPHASH_TABLE_OVERRIDES_END _Pragma("GCC diagnostic pop")
+#else
+#define SIPHASH_TABLE_OVERRIDES_BEGIN
+#define SIPHASH_TABLE_OVERRIDES_END
+#endif
+
+#endif /* SIPHASH_LANES_IMPL_COMMON */
+
+/* ---- the template, once per lane kind ------------------------------------ */
+
+#if LB_HALF
+#define LB_WORD uint32_t
+#define LB_KEY halfsiphash_key
+#define LB_SWORDS hsip_words
+#define LB_SHIFT 2
+#define LB_LENBITS 24
+#define LB_ROUND(v0, v1, v2, v3) HSIP_ROUND_R(LB_FN(rotl), v0, v1, v2, v3)
+#define LB_START(key, wide) hsip_start(key, wide)
+#define LB_SBLOCKS(s, p, nb, c) hsip_blocks(s, p, nb, c)
+#define LB_TAIL(end, rem, len) hsip_tail32(end, rem, len)
+#define LB_TAG(v0, v1, v2, v3) ((v1) ^ (v3))
+#else
+#define LB_WORD uint64_t
+#define LB_KEY siphash_key
+#define LB_SWORDS sip_words
+#define LB_SHIFT 3
+#define LB_LENBITS 56
+#define LB_ROUND(v0, v1, v2, v3) SIP_ROUND_R(LB_FN(rotl), v0, v1, v2, v3)
+#define LB_START(key, wide) sip_start(key, wide)
+#define LB_SBLOCKS(s, p, nb, c) sip_blocks(s, p, nb, c)
+#define LB_TAIL(end, rem, len) sip_tail64(end, rem, len)
+#define LB_TAG(v0, v1, v2, v3) ((v0) ^ (v1) ^ (v2) ^ (v3))
+#endif
+#define LB_BLOCK ((size_t)1 << LB_SHIFT)
+
+typedef struct LB_FN(state) {
+	LB_VEC v0, v1, v2, v3;
+} LB_FN(state);
+
+SIP_INLINE void LB_FN(rounds)(LB_FN(state) * s, unsigned n)
+{
+	LB_VEC v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
+	unsigned i;
+	for (i = 0; i < n; i++)
+		LB_ROUND(v0, v1, v2, v3);
+	s->v0 = v0;
+	s->v1 = v1;
+	s->v2 = v2;
+	s->v3 = v3;
+}
+
+SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, LB_VEC m, unsigned c)
+{
+	s->v3 ^= m;
+	LB_FN(rounds)(s, c);
+	s->v0 ^= m;
+}
+
+/* Stores the tag of lane j in out[idx]: the integer, or the 16 tag bytes. */
+SIP_INLINE void LB_FN(emit)(void *out, size_t idx, LB_WORD h0, LB_WORD h1, int wide)
+{
+#if LB_HALF
+	if (wide)
+		((uint64_t *)out)[idx] = (uint64_t)h0 | ((uint64_t)h1 << 32);
+	else
+		((uint32_t *)out)[idx] = h0;
+#else
+	if (wide) {
+		sip_store64(((siphash__tag128 *)out)[idx], h0);
+		sip_store64(((siphash__tag128 *)out)[idx] + 8, h1);
+	} else {
+		((uint64_t *)out)[idx] = h0;
+	}
+#endif
+}
+
+/* One message with the scalar template, for groups too small for a vector. */
+SIP_INLINE void LB_FN(one)(const LB_KEY *key, const void *data, size_t len, unsigned c, unsigned d, int wide, void *out,
+                           size_t idx)
+{
+#if LB_HALF
+	uint64_t h = hsip_oneshot(key, data, len, c, d, wide);
+	LB_FN(emit)(out, idx, (uint32_t)h, (uint32_t)(h >> 32), wide);
+#else
+	if (wide)
+		(void)sip_oneshot(key, data, len, c, d, 1, ((siphash__tag128 *)out)[idx]);
+	else
+		((uint64_t *)out)[idx] = sip_oneshot(key, data, len, c, d, 0, NULL);
+#endif
+}
+
+/* Hashes LB_N messages p[j], L[j] (sorted by block count, so lane 0 has the
+ * fewest) and writes lane j's tag halves to h0[j], h1[j]. */
+SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const p[LB_N], const size_t L[LB_N], unsigned c,
+                             unsigned d, int wide, LB_WORD h0[LB_N], LB_WORD h1[LB_N])
+{
+	const size_t common = L[0] >> LB_SHIFT;
+	LB_FN(state) s;
+	LB_VEC m[LB_STEPS];
+	LB_WORD w[4][LB_N];
+	size_t i, j;
+	int more = 0;
+
+	s.v0 = (LB_VEC){0} + init->v0;
+	s.v1 = (LB_VEC){0} + init->v1;
+	s.v2 = (LB_VEC){0} + init->v2;
+	s.v3 = (LB_VEC){0} + init->v3;
+	for (i = 0; i + LB_STEPS <= common; i += LB_STEPS) {
+		unsigned k;
+		LB_FN(loadk)(m, p, i * LB_BLOCK);
+		for (k = 0; k < LB_STEPS; k++)
+			LB_FN(absorb)(&s, m[k], c);
+	}
+	for (; i < common; i++)
+		LB_FN(absorb)(&s, LB_FN(load1)(p, i * LB_BLOCK), c);
+
+	for (j = 1; j < LB_N; j++)
+		more |= (L[j] >> LB_SHIFT) != common;
+	if (more) {
+		memcpy(w[0], &s.v0, sizeof s.v0);
+		memcpy(w[1], &s.v1, sizeof s.v1);
+		memcpy(w[2], &s.v2, sizeof s.v2);
+		memcpy(w[3], &s.v3, sizeof s.v3);
+		for (j = 1; j < LB_N; j++) {
+			size_t left = (L[j] >> LB_SHIFT) - common;
+			if (left) {
+				LB_SWORDS t = {w[0][j], w[1][j], w[2][j], w[3][j]};
+				LB_SBLOCKS(&t, p[j] + common * LB_BLOCK, left, c);
+				w[0][j] = t.v0;
+				w[1][j] = t.v1;
+				w[2][j] = t.v2;
+				w[3][j] = t.v3;
+			}
+		}
+		s.v0 = LB_FN(words)(w[0]);
+		s.v1 = LB_FN(words)(w[1]);
+		s.v2 = LB_FN(words)(w[2]);
+		s.v3 = LB_FN(words)(w[3]);
+	}
+
+	/* Final block: the length byte and the tail, read per lane. */
+	for (j = 0; j < LB_N; j++)
+		w[0][j] =
+		        ((LB_WORD)L[j] << LB_LENBITS) | (L[j] ? LB_TAIL(p[j] + L[j], L[j] & (LB_BLOCK - 1), L[j]) : 0);
+	LB_FN(absorb)(&s, LB_FN(words)(w[0]), c);
+	s.v2 ^= (LB_WORD)(wide ? 0xee : 0xff);
+	LB_FN(rounds)(&s, d);
+	m[0] = LB_TAG(s.v0, s.v1, s.v2, s.v3);
+	memcpy(h0, &m[0], sizeof m[0]);
+	if (wide) {
+		s.v1 ^= (LB_WORD)0xdd;
+		LB_FN(rounds)(&s, d);
+		m[0] = LB_TAG(s.v0, s.v1, s.v2, s.v3);
+		memcpy(h1, &m[0], sizeof m[0]);
+	}
+}
+
+/* F_batch of the public API with c, d and the tag width as constants. */
+SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
+                             unsigned d, int wide, void *out)
+{
+	const LB_SWORDS init = LB_START(key, wide);
+	uint16_t ia[LB_CHUNK], ib[LB_CHUNK];
+	size_t base;
+	for (base = 0; base < n; base += LB_CHUNK) {
+		const size_t m = n - base < LB_CHUNK ? n - base : LB_CHUNK;
+		const uint16_t *order = lb_sort_by_blocks(len + base, m, LB_SHIFT, ia, ib);
+		size_t g;
+		for (g = 0; g < m; g += LB_N) {
+			const size_t k = m - g < LB_N ? m - g : LB_N;
+			const uint8_t *p[LB_N];
+			size_t L[LB_N], j;
+			LB_WORD h0[LB_N], h1[LB_N];
+			if (k < LB_MIN_LANES) {
+				for (j = 0; j < k; j++) {
+					size_t idx = base + order[g + j];
+					LB_FN(one)(key, data[idx], len[idx], c, d, wide, out, idx);
+				}
+				continue;
+			}
+			/* A short group repeats its last message in the spare lanes. */
+			for (j = 0; j < LB_N; j++) {
+				size_t idx = base + order[g + (j < k ? j : k - 1)];
+				p[j] = (const uint8_t *)data[idx];
+				L[j] = len[idx];
+			}
+			LB_FN(group)(&init, p, L, c, d, wide, h0, h1);
+			for (j = 0; j < k; j++)
+				LB_FN(emit)(out, base + order[g + j], h0[j], wide ? h1[j] : 0, wide);
+		}
+	}
+}
+
+#undef LB_WORD
+#undef LB_KEY
+#undef LB_SWORDS
+#undef LB_SHIFT
+#undef LB_LENBITS
+#undef LB_ROUND
+#undef LB_START
+#undef LB_SBLOCKS
+#undef LB_TAIL
+#undef LB_TAG
+#undef LB_BLOCK
+#undef LB_HALF
+#undef LB_VEC
+#undef LB_N
+#undef LB_STEPS
+#undef LB_MIN_LANES
+#undef LB_FN
+
+/* LB_BATCH_ENTRIES(pre, sip, hsip) defines the ten batch entries pre<op>_batch
+ * of a backend from its instantiated kinds sip##batch and hsip##batch;
+ * LB_BATCH_TABLE(pre) lists them as table entries. */
+#ifndef LB_BATCH_ENTRIES
+#define LB_ENTRY_(pre, kind, op, keyt, outt, c, d, wide)                                                               \
+	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
+	{                                                                                                              \
+		kind##batch(key, data, len, n, c, d, wide, out);                                                       \
+	}
+#define LB_BATCH_ENTRIES(pre, sip, hsip)                                                                               \
+	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \
+	LB_ENTRY_(pre, sip, sip24_64, siphash_key, uint64_t *, 2, 4, 0)                                                \
+	LB_ENTRY_(pre, sip, sip48_64, siphash_key, uint64_t *, 4, 8, 0)                                                \
+	LB_ENTRY_(pre, sip, sip13_128, siphash_key, siphash__tag128 *, 1, 3, 1)                                        \
+	LB_ENTRY_(pre, sip, sip24_128, siphash_key, siphash__tag128 *, 2, 4, 1)                                        \
+	LB_ENTRY_(pre, sip, sip48_128, siphash_key, siphash__tag128 *, 4, 8, 1)                                        \
+	LB_ENTRY_(pre, hsip, half13_32, halfsiphash_key, uint32_t *, 1, 3, 0)                                          \
+	LB_ENTRY_(pre, hsip, half24_32, halfsiphash_key, uint32_t *, 2, 4, 0)                                          \
+	LB_ENTRY_(pre, hsip, half13_64, halfsiphash_key, uint64_t *, 1, 3, 1)                                          \
+	LB_ENTRY_(pre, hsip, half24_64, halfsiphash_key, uint64_t *, 2, 4, 1)
+#define LB_BATCH_TABLE(pre)                                                                                            \
+	.sip13_64_batch = pre##sip13_64_batch, .sip24_64_batch = pre##sip24_64_batch,                                  \
+	.sip48_64_batch = pre##sip48_64_batch, .sip13_128_batch = pre##sip13_128_batch,                                \
+	.sip24_128_batch = pre##sip24_128_batch, .sip48_128_batch = pre##sip48_128_batch,                              \
+	.half13_32_batch = pre##half13_32_batch, .half24_32_batch = pre##half24_32_batch,                              \
+	.half13_64_batch = pre##half13_64_batch, .half24_64_batch = pre##half24_64_batch
+#endif
