@@ -16,3 +16,26 @@ option(SIPHASH_BUILD_FUZZERS "Build the libFuzzer targets of tests/fuzz (clang, 
 if(SIPHASH_BUILD_FUZZERS)
   add_subdirectory(fuzz)
 endif()
+
+# Constant time (ctgrind style): test_ct runs under valgrind's memcheck with the key marked
+# undefined; any key-dependent branch or memory index is an error. test_ct_selfcheck proves
+# the harness catches a deliberate leak. Needs valgrind (and its memcheck.h).
+option(SIPHASH_CTGRIND "Build and register the constant-time test under valgrind" OFF)
+if(SIPHASH_CTGRIND)
+  find_program(SIPHASH_VALGRIND valgrind REQUIRED)
+  include(CheckIncludeFile)
+  check_include_file(valgrind/memcheck.h SIPHASH_HAVE_MEMCHECK_H)
+  if(NOT SIPHASH_HAVE_MEMCHECK_H)
+    message(FATAL_ERROR "SIPHASH_CTGRIND needs valgrind/memcheck.h (Debian package valgrind)")
+  endif()
+  add_executable(test_ct ct/test_ct.c)
+  target_link_libraries(test_ct PRIVATE siphash::siphash_static)
+  target_include_directories(test_ct PRIVATE ${CMAKE_CURRENT_SOURCE_DIR})
+  set_target_properties(test_ct PROPERTIES C_STANDARD 99 C_EXTENSIONS OFF)
+  siphash_warnings(test_ct)
+  set(_ct_valgrind ${SIPHASH_VALGRIND} --tool=memcheck --error-exitcode=1 --leak-check=no --quiet)
+  add_test(NAME test_ct COMMAND ${_ct_valgrind} $<TARGET_FILE:test_ct>)
+  add_test(NAME test_ct_selfcheck COMMAND ${_ct_valgrind} $<TARGET_FILE:test_ct> --leak)
+  set_tests_properties(test_ct test_ct_selfcheck PROPERTIES LABELS "ctgrind;nosan")
+  set_tests_properties(test_ct_selfcheck PROPERTIES WILL_FAIL ON)
+endif()
