@@ -12,6 +12,17 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_NM)
   set_tests_properties(test_symbols_exports test_symbols_static PROPERTIES LABELS "abi")
 endif()
 
+# ABI: abidiff of the shared library against the committed baseline tests/abi/libsiphash.abi.
+# Needs abigail-tools and a library with debug info; scripts/test.d/32-abi-symbols.sh sets it up.
+option(SIPHASH_ABI_CHECK "Register the abidiff test against tests/abi/libsiphash.abi" OFF)
+if(SIPHASH_ABI_CHECK)
+  find_program(SIPHASH_ABIDIFF abidiff REQUIRED)
+  add_test(NAME test_abi
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/abi/check_abi.sh check ${CMAKE_CURRENT_SOURCE_DIR}/abi/libsiphash.abi
+                   $<TARGET_FILE:siphash> ${PROJECT_SOURCE_DIR}/include)
+  set_tests_properties(test_abi PROPERTIES LABELS "abi")
+endif()
+
 option(SIPHASH_BUILD_FUZZERS "Build the libFuzzer targets of tests/fuzz (clang, instrumented library)" OFF)
 if(SIPHASH_BUILD_FUZZERS)
   add_subdirectory(fuzz)
