@@ -1021,8 +1021,8 @@ static int check_list(const char *listname)
 		if (key_bytes(&a) != g.key_len) {
 			/* the key was read for the family of --algorithm */
 			ck.bad_format++;
-			warnx_("%s: %zu: %s-%u-%u needs a %zu-byte key; choose its family with --algorithm", listname,
-			       lineno, family_name(&a), a.c, a.d, key_bytes(&a));
+			warnx_("%s: %zu: %s-%u-%u needs %s key; choose its family with --algorithm", listname, lineno,
+			       family_name(&a), a.c, a.d, a.half ? "an 8-byte" : "a 16-byte");
 			continue;
 		}
 		good_lines++;
