@@ -1,4 +1,4 @@
-/* zeros_tag.c - test helper: prints the SipHash-2-4-64 tag (key 00..0f) of N zero bytes, streamed in an odd chunk pattern. */
+/* zeros_tag.c - test helper: prints the SipHash-2-4-64 tag (key 00..0f) of N zero bytes, streamed oddly. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
