@@ -186,6 +186,37 @@ SIPHASH_API int halfsiphash_init(halfsiphash_state *st, const halfsiphash_key *k
 SIPHASH_API void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len);
 SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 
+/*
+ * Inline fast path for updates of a compile-time-constant few bytes (a stream
+ * read one byte or one small field at a time): when they do not complete a
+ * block they are appended to the state right here, with no library call;
+ * everything else calls the exported function, which stays the same symbol
+ * with the same behaviour. The macros apply to calls only, so &siphash_update
+ * and (siphash_update)(...) still name the exported function. Define
+ * SIPHASH_NO_INLINE_UPDATE before including this header to turn it off.
+ */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(SIPHASH_BUILDING) && !defined(SIPHASH_NO_INLINE_UPDATE)
+#define SIPHASH__UPDATE_FAST(fn, state_type, block)                                                                    \
+	static inline __attribute__((always_inline)) void fn##__fast(state_type *st, const void *data, size_t len)     \
+	{                                                                                                              \
+		if (__builtin_constant_p(len) && len < (block) && st && data) {                                        \
+			size_t pos = (size_t)(st->len & ((block)-1)), i;                                               \
+			if (pos + len < (block)) {                                                                     \
+				for (i = 0; i < len; i++)                                                              \
+					st->buf[pos + i] = ((const uint8_t *)data)[i];                                 \
+				st->len += len;                                                                        \
+				return;                                                                                \
+			}                                                                                              \
+		}                                                                                                      \
+		fn(st, data, len);                                                                                     \
+	}
+SIPHASH__UPDATE_FAST(siphash_update, siphash_state, 8)
+SIPHASH__UPDATE_FAST(halfsiphash_update, halfsiphash_state, 4)
+#undef SIPHASH__UPDATE_FAST
+#define siphash_update(st, data, len) siphash_update__fast(st, data, len)
+#define halfsiphash_update(st, data, len) halfsiphash_update__fast(st, data, len)
+#endif
+
 /* Zeroes n bytes at p (a key, a state, a tag) in a way the compiler cannot
  * remove as a dead store. Does nothing when p is NULL. Thread-safe. */
 SIPHASH_API void siphash_wipe(void *p, size_t n);

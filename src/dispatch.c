@@ -10,7 +10,7 @@ static const siphash__ops detect_ops;
 /* Every table is static const data, initialised before any thread can run, so
  * a relaxed load of the pointer is enough to read it: the hashing path pays a
  * plain load and an indirect call, no fence and no branch. */
-static _Atomic(const siphash__ops *) active_ops = &detect_ops;
+_Atomic(const siphash__ops *) siphash__active_ops = &detect_ops;
 
 static const siphash__ops *const all_tables[SIPHASH__NBACKENDS] = {
         NULL,
@@ -74,14 +74,9 @@ static const siphash__ops *detect_now(void)
 {
 	const siphash__ops *expected = &detect_ops;
 	const siphash__ops *chosen = best_table(1);
-	if (atomic_compare_exchange_strong(&active_ops, &expected, chosen))
+	if (atomic_compare_exchange_strong(&siphash__active_ops, &expected, chosen))
 		return chosen;
 	return expected;
-}
-
-const siphash__ops *siphash__ops_get(void)
-{
-	return atomic_load_explicit(&active_ops, memory_order_relaxed);
 }
 
 /* The initial table: each entry detects, then forwards the call. */
@@ -128,12 +123,12 @@ int siphash_backend_select(siphash_backend b)
 	if ((unsigned)b >= SIPHASH__NBACKENDS)
 		return SIPHASH_EINVAL;
 	if (b == SIPHASH_BACKEND_AUTO) {
-		atomic_store(&active_ops, best_table(0));
+		atomic_store(&siphash__active_ops, best_table(0));
 		return SIPHASH_OK;
 	}
 	supported_backends(usable);
 	if (!usable[b])
 		return SIPHASH_EUNSUPPORTED;
-	atomic_store(&active_ops, all_tables[b]);
+	atomic_store(&siphash__active_ops, all_tables[b]);
 	return SIPHASH_OK;
 }

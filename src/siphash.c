@@ -101,10 +101,30 @@ int siphash_init(siphash_state *st, const siphash_key *key, unsigned c, unsigned
 	return SIPHASH_OK;
 }
 
+/* Compresses the one block of a state's buffer, inline: completing a
+ * partial block is the hot path of small updates, and an indirect call to
+ * the backend for one block cost more than the block. */
+static void sip_state_block(siphash_state *st)
+{
+	sip_words s = {st->v[0], st->v[1], st->v[2], st->v[3]};
+	uint64_t m = sip_load64(st->buf);
+	if (st->c == 2)
+		sip_absorb(&s, m, 2);
+	else if (st->c == 1)
+		sip_absorb(&s, m, 1);
+	else
+		sip_absorb(&s, m, st->c);
+	st->v[0] = s.v0;
+	st->v[1] = s.v1;
+	st->v[2] = s.v2;
+	st->v[3] = s.v3;
+}
+
 /*
  * Blocks are compressed as soon as they are complete; only the partial block
  * is kept. The common streaming pattern, a few bytes that do not complete a
- * block, costs a length update and a short copy.
+ * block, costs a length update and a short copy (the header inlines it for
+ * constant lengths). Whole blocks go to the backend in one call.
  */
 void siphash_update(siphash_state *st, const void *data, size_t len)
 {
@@ -115,42 +135,20 @@ void siphash_update(siphash_state *st, const void *data, size_t len)
 	pos = (size_t)(st->len & 7);
 	st->len += len;
 	if (pos + len < 8) {
-		/* Byte copies, not memcpy: a library call would cost more than the bytes. */
-		uint8_t *b = st->buf + pos;
-		switch (len) {
-		case 7:
-			b[6] = p[6]; /* fall through */
-		case 6:
-			b[5] = p[5]; /* fall through */
-		case 5:
-			b[4] = p[4]; /* fall through */
-		case 4:
-			b[3] = p[3]; /* fall through */
-		case 3:
-			b[2] = p[2]; /* fall through */
-		case 2:
-			b[1] = p[1]; /* fall through */
-		case 1:
-			b[0] = p[0]; /* fall through */
-		default:
-			break;
-		}
+		sip_copy_short(st->buf + pos, p, len, 8);
 		return;
 	}
-	{
-		const siphash__ops *ops = siphash__ops_get();
-		if (pos) {
-			size_t need = 8 - pos;
-			memcpy(st->buf + pos, p, need);
-			ops->sip_blocks(st->v, st->buf, 1, st->c);
-			p += need;
-			len -= need;
-		}
-		nblocks = len >> 3;
-		if (nblocks)
-			ops->sip_blocks(st->v, p, nblocks, st->c);
-		memcpy(st->buf, p + (nblocks << 3), len & 7);
+	if (pos) {
+		size_t need = 8 - pos;
+		sip_copy_short(st->buf + pos, p, need, 8);
+		sip_state_block(st);
+		p += need;
+		len -= need;
 	}
+	nblocks = len >> 3;
+	if (nblocks)
+		siphash__ops_get()->sip_blocks(st->v, p, nblocks, st->c);
+	sip_copy_short(st->buf, p + (nblocks << 3), len & 7, 8);
 }
 
 void siphash_final(const siphash_state *st, void *out)
@@ -196,6 +194,25 @@ int halfsiphash_init(halfsiphash_state *st, const halfsiphash_key *key, unsigned
 	return SIPHASH_OK;
 }
 
+static void hsip_state_block(halfsiphash_state *st)
+{
+	hsip_words s = {st->v[0], st->v[1], st->v[2], st->v[3]};
+	uint32_t m = sip_load32(st->buf);
+	s.v3 ^= m;
+	if (st->c == 2)
+		hsip_rounds(&s, 2);
+	else if (st->c == 1)
+		hsip_rounds(&s, 1);
+	else
+		hsip_rounds(&s, st->c);
+	s.v0 ^= m;
+	st->v[0] = s.v0;
+	st->v[1] = s.v1;
+	st->v[2] = s.v2;
+	st->v[3] = s.v3;
+}
+
+/* As siphash_update, with 4-byte blocks. */
 void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
 {
 	const uint8_t *p = (const uint8_t *)data;
@@ -205,33 +222,20 @@ void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
 	pos = (size_t)(st->len & 3);
 	st->len += len;
 	if (pos + len < 4) {
-		uint8_t *b = st->buf + pos;
-		switch (len) {
-		case 3:
-			b[2] = p[2]; /* fall through */
-		case 2:
-			b[1] = p[1]; /* fall through */
-		case 1:
-			b[0] = p[0]; /* fall through */
-		default:
-			break;
-		}
+		sip_copy_short(st->buf + pos, p, len, 4);
 		return;
 	}
-	{
-		const siphash__ops *ops = siphash__ops_get();
-		if (pos) {
-			size_t need = 4 - pos;
-			memcpy(st->buf + pos, p, need);
-			ops->half_blocks(st->v, st->buf, 1, st->c);
-			p += need;
-			len -= need;
-		}
-		nblocks = len >> 2;
-		if (nblocks)
-			ops->half_blocks(st->v, p, nblocks, st->c);
-		memcpy(st->buf, p + (nblocks << 2), len & 3);
+	if (pos) {
+		size_t need = 4 - pos;
+		sip_copy_short(st->buf + pos, p, need, 4);
+		hsip_state_block(st);
+		p += need;
+		len -= need;
 	}
+	nblocks = len >> 2;
+	if (nblocks)
+		siphash__ops_get()->half_blocks(st->v, p, nblocks, st->c);
+	sip_copy_short(st->buf, p + (nblocks << 2), len & 3, 4);
 }
 
 void halfsiphash_final(const halfsiphash_state *st, void *out)
