@@ -18,6 +18,7 @@
  *   LB_VEC         a GCC vector type of LB_N such words
  *   LB_N           lanes per vector
  *   LB_STEPS       blocks per lane that LB_FN(loadk) fetches at once
+ *   LB_G           vectors a group runs side by side (more lanes in flight)
  *   LB_MIN_LANES   the fewest messages worth a vector pass (fewer go scalar)
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
  * and these static inline functions (names through LB_FN):
@@ -27,6 +28,9 @@
  *                                                lane j gets the word at p[j] + off
  *   void loadk(LB_VEC m[LB_STEPS], const uint8_t *const p[LB_N], size_t off)
  *                                                m[s] gets the words at p[j] + off + s*block
+ * and optionally LB_HAVE_VTAIL with
+ *   LB_VEC vtail(const uint8_t *const p[LB_N], const size_t L[LB_N])
+ *                                                the final blocks when every L[j] >= block
  * It defines LB_FN(batch)(key, data, len, n, c, d, wide, out) and undefines
  * its parameters.
  */
@@ -41,8 +45,9 @@
 
 /* Sorts the indices 0..m of a chunk by block count (len >> shift), stably, with
  * an LSD radix sort over as many bytes as the spread of counts needs. Returns
- * the sorted order, which lives in a or b. */
-static inline const uint16_t *lb_sort_by_blocks(const size_t *len, size_t m, unsigned shift, uint16_t *a, uint16_t *b)
+ * the sorted order, which lives in a or b; *identity tells that it is 0..m. */
+static inline const uint16_t *lb_sort_by_blocks(const size_t *len, size_t m, unsigned shift, uint16_t *a, uint16_t *b,
+                                                int *identity)
 {
 	size_t lo = (size_t)-1, hi = 0, spread, i;
 	unsigned sh;
@@ -52,7 +57,8 @@ static inline const uint16_t *lb_sort_by_blocks(const size_t *len, size_t m, uns
 		hi = nb > hi ? nb : hi;
 		a[i] = (uint16_t)i;
 	}
-	if (m == 0 || lo == hi)
+	*identity = m == 0 || lo == hi;
+	if (*identity)
 		return a;
 	spread = hi - lo;
 	for (sh = 0; sh < 8 * sizeof(size_t) && (spread >> sh); sh += 8) {
@@ -116,27 +122,45 @@ static inline const uint16_t *lb_sort_by_blocks(const size_t *len, size_t m, uns
 #endif
 #define LB_BLOCK ((size_t)1 << LB_SHIFT)
 
+/* A group is LB_G vectors (or 1 for a short last group) run side by side:
+ * independent chains keep more execution units busy than one round's
+ * dependencies allow. */
 typedef struct LB_FN(state) {
-	LB_VEC v0, v1, v2, v3;
+	LB_VEC v0[LB_G], v1[LB_G], v2[LB_G], v3[LB_G];
 } LB_FN(state);
 
-SIP_INLINE void LB_FN(rounds)(LB_FN(state) * s, unsigned n)
+SIP_INLINE void LB_FN(rounds)(LB_FN(state) * s, unsigned G, unsigned n)
 {
-	LB_VEC v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
-	unsigned i;
+	unsigned i, g;
 	for (i = 0; i < n; i++)
-		LB_ROUND(v0, v1, v2, v3);
-	s->v0 = v0;
-	s->v1 = v1;
-	s->v2 = v2;
-	s->v3 = v3;
+		for (g = 0; g < G; g++)
+			LB_ROUND(s->v0[g], s->v1[g], s->v2[g], s->v3[g]);
 }
 
-SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, LB_VEC m, unsigned c)
+SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, unsigned G, const LB_VEC *m, unsigned c)
 {
-	s->v3 ^= m;
-	LB_FN(rounds)(s, c);
-	s->v0 ^= m;
+	unsigned g;
+	for (g = 0; g < G; g++)
+		s->v3[g] ^= m[g];
+	LB_FN(rounds)(s, G, c);
+	for (g = 0; g < G; g++)
+		s->v0[g] ^= m[g];
+}
+
+/* The final block of every lane: length byte and tail. */
+SIP_INLINE LB_VEC LB_FN(last)(const uint8_t *const p[LB_N], const size_t L[LB_N], int all_long)
+{
+	LB_WORD w[LB_N];
+	size_t j;
+#ifdef LB_HAVE_VTAIL
+	if (all_long) /* every lane has a whole block to read its tail from */
+		return LB_FN(vtail)(p, L);
+#else
+	(void)all_long;
+#endif
+	for (j = 0; j < LB_N; j++)
+		w[j] = ((LB_WORD)L[j] << LB_LENBITS) | (L[j] ? LB_TAIL(p[j] + L[j], L[j] & (LB_BLOCK - 1), L[j]) : 0);
+	return LB_FN(words)(w);
 }
 
 /* Stores the tag of lane j in out[idx]: the integer, or the 16 tag bytes. */
@@ -172,39 +196,53 @@ SIP_INLINE void LB_FN(one)(const LB_KEY *key, const void *data, size_t len, unsi
 #endif
 }
 
-/* Hashes LB_N messages p[j], L[j] (sorted by block count, so lane 0 has the
- * fewest) and writes lane j's tag halves to h0[j], h1[j]. */
-SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const p[LB_N], const size_t L[LB_N], unsigned c,
-                             unsigned d, int wide, LB_WORD h0[LB_N], LB_WORD h1[LB_N])
+/* Hashes G * LB_N messages p[j], L[j] (sorted by block count, so lane 0 has
+ * the fewest) and writes lane j's tag halves to h0[j], h1[j]. */
+SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, const size_t *L, unsigned G, unsigned c,
+                             unsigned d, int wide, LB_WORD *h0, LB_WORD *h1)
 {
 	const size_t common = L[0] >> LB_SHIFT;
 	LB_FN(state) s;
-	LB_VEC m[LB_STEPS];
-	LB_WORD w[4][LB_N];
+	LB_VEC m[LB_G][LB_STEPS], mk[LB_G];
+	LB_WORD w[4][LB_G * LB_N];
 	size_t i, j;
+	unsigned g, k;
 	int more = 0;
 
-	s.v0 = (LB_VEC){0} + init->v0;
-	s.v1 = (LB_VEC){0} + init->v1;
-	s.v2 = (LB_VEC){0} + init->v2;
-	s.v3 = (LB_VEC){0} + init->v3;
-	for (i = 0; i + LB_STEPS <= common; i += LB_STEPS) {
-		unsigned k;
-		LB_FN(loadk)(m, p, i * LB_BLOCK);
-		for (k = 0; k < LB_STEPS; k++)
-			LB_FN(absorb)(&s, m[k], c);
+	for (g = 0; g < G; g++) {
+		s.v0[g] = (LB_VEC){0} + init->v0;
+		s.v1[g] = (LB_VEC){0} + init->v1;
+		s.v2[g] = (LB_VEC){0} + init->v2;
+		s.v3[g] = (LB_VEC){0} + init->v3;
 	}
-	for (; i < common; i++)
-		LB_FN(absorb)(&s, LB_FN(load1)(p, i * LB_BLOCK), c);
+	for (i = 0; i + LB_STEPS <= common; i += LB_STEPS) {
+		for (g = 0; g < G; g++)
+			LB_FN(loadk)(m[g], p + g * LB_N, i * LB_BLOCK);
+		for (k = 0; k < LB_STEPS; k++) {
+			for (g = 0; g < G; g++)
+				mk[g] = m[g][k];
+			LB_FN(absorb)(&s, G, mk, c);
+		}
+	}
+	for (; i < common; i++) {
+		for (g = 0; g < G; g++)
+			mk[g] = LB_FN(load1)(p + g * LB_N, i * LB_BLOCK);
+		LB_FN(absorb)(&s, G, mk, c);
+	}
 
-	for (j = 1; j < LB_N; j++)
+	/* Blocks beyond the common ones: lane by lane, so no lane waits. */
+	for (j = 1; j < G * LB_N; j++)
 		more |= (L[j] >> LB_SHIFT) != common;
 	if (more) {
-		memcpy(w[0], &s.v0, sizeof s.v0);
-		memcpy(w[1], &s.v1, sizeof s.v1);
-		memcpy(w[2], &s.v2, sizeof s.v2);
-		memcpy(w[3], &s.v3, sizeof s.v3);
-		for (j = 1; j < LB_N; j++) {
+		for (g = 0; g < G; g++) {
+			/* copies, not the state's address, keep the state in registers */
+			LB_VEC t0 = s.v0[g], t1 = s.v1[g], t2 = s.v2[g], t3 = s.v3[g];
+			memcpy(w[0] + g * LB_N, &t0, sizeof t0);
+			memcpy(w[1] + g * LB_N, &t1, sizeof t1);
+			memcpy(w[2] + g * LB_N, &t2, sizeof t2);
+			memcpy(w[3] + g * LB_N, &t3, sizeof t3);
+		}
+		for (j = 1; j < G * LB_N; j++) {
 			size_t left = (L[j] >> LB_SHIFT) - common;
 			if (left) {
 				LB_SWORDS t = {w[0][j], w[1][j], w[2][j], w[3][j]};
@@ -215,26 +253,32 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const p[LB_N]
 				w[3][j] = t.v3;
 			}
 		}
-		s.v0 = LB_FN(words)(w[0]);
-		s.v1 = LB_FN(words)(w[1]);
-		s.v2 = LB_FN(words)(w[2]);
-		s.v3 = LB_FN(words)(w[3]);
+		for (g = 0; g < G; g++) {
+			s.v0[g] = LB_FN(words)(w[0] + g * LB_N);
+			s.v1[g] = LB_FN(words)(w[1] + g * LB_N);
+			s.v2[g] = LB_FN(words)(w[2] + g * LB_N);
+			s.v3[g] = LB_FN(words)(w[3] + g * LB_N);
+		}
 	}
 
-	/* Final block: the length byte and the tail, read per lane. */
-	for (j = 0; j < LB_N; j++)
-		w[0][j] =
-		        ((LB_WORD)L[j] << LB_LENBITS) | (L[j] ? LB_TAIL(p[j] + L[j], L[j] & (LB_BLOCK - 1), L[j]) : 0);
-	LB_FN(absorb)(&s, LB_FN(words)(w[0]), c);
-	s.v2 ^= (LB_WORD)(wide ? 0xee : 0xff);
-	LB_FN(rounds)(&s, d);
-	m[0] = LB_TAG(s.v0, s.v1, s.v2, s.v3);
-	memcpy(h0, &m[0], sizeof m[0]);
+	for (g = 0; g < G; g++)
+		mk[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0);
+	LB_FN(absorb)(&s, G, mk, c);
+	for (g = 0; g < G; g++)
+		s.v2[g] ^= (LB_WORD)(wide ? 0xee : 0xff);
+	LB_FN(rounds)(&s, G, d);
+	for (g = 0; g < G; g++) {
+		LB_VEC t = LB_TAG(s.v0[g], s.v1[g], s.v2[g], s.v3[g]);
+		memcpy(h0 + g * LB_N, &t, sizeof t);
+	}
 	if (wide) {
-		s.v1 ^= (LB_WORD)0xdd;
-		LB_FN(rounds)(&s, d);
-		m[0] = LB_TAG(s.v0, s.v1, s.v2, s.v3);
-		memcpy(h1, &m[0], sizeof m[0]);
+		for (g = 0; g < G; g++)
+			s.v1[g] ^= (LB_WORD)0xdd;
+		LB_FN(rounds)(&s, G, d);
+		for (g = 0; g < G; g++) {
+			LB_VEC t = LB_TAG(s.v0[g], s.v1[g], s.v2[g], s.v3[g]);
+			memcpy(h1 + g * LB_N, &t, sizeof t);
+		}
 	}
 }
 
@@ -242,18 +286,20 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const p[LB_N]
 SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
                              unsigned d, int wide, void *out)
 {
+	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
 	uint16_t ia[LB_CHUNK], ib[LB_CHUNK];
 	size_t base;
 	for (base = 0; base < n; base += LB_CHUNK) {
 		const size_t m = n - base < LB_CHUNK ? n - base : LB_CHUNK;
-		const uint16_t *order = lb_sort_by_blocks(len + base, m, LB_SHIFT, ia, ib);
+		int identity;
+		const uint16_t *order = lb_sort_by_blocks(len + base, m, LB_SHIFT, ia, ib, &identity);
 		size_t g;
-		for (g = 0; g < m; g += LB_N) {
-			const size_t k = m - g < LB_N ? m - g : LB_N;
-			const uint8_t *p[LB_N];
-			size_t L[LB_N], j;
-			LB_WORD h0[LB_N], h1[LB_N];
+		for (g = 0; g < m; g += GN) {
+			const size_t k = m - g < GN ? m - g : GN;
+			const uint8_t *p[GN];
+			size_t L[GN], j;
+			LB_WORD h0[GN], h1[GN];
 			if (k < LB_MIN_LANES) {
 				for (j = 0; j < k; j++) {
 					size_t idx = base + order[g + j];
@@ -262,12 +308,22 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 				continue;
 			}
 			/* A short group repeats its last message in the spare lanes. */
-			for (j = 0; j < LB_N; j++) {
+			for (j = 0; j < GN; j++) {
 				size_t idx = base + order[g + (j < k ? j : k - 1)];
 				p[j] = (const uint8_t *)data[idx];
 				L[j] = len[idx];
 			}
-			LB_FN(group)(&init, p, L, c, d, wide, h0, h1);
+			if (k == GN)
+				LB_FN(group)(&init, p, L, LB_G, c, d, wide, h0, h1);
+			else if (LB_G > 1 && k > LB_N)
+				LB_FN(group)(&init, p, L, LB_G, c, d, wide, h0, h1);
+			else
+				LB_FN(group)(&init, p, L, 1, c, d, wide, h0, h1);
+			if (!wide && identity && k == GN) {
+				/* consecutive messages: the tags are stored as they are */
+				memcpy((LB_WORD *)out + base + g, h0, sizeof h0);
+				continue;
+			}
 			for (j = 0; j < k; j++)
 				LB_FN(emit)(out, base + order[g + j], h0[j], wide ? h1[j] : 0, wide);
 		}
@@ -289,6 +345,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_VEC
 #undef LB_N
 #undef LB_STEPS
+#undef LB_G
+#undef LB_HAVE_VTAIL
 #undef LB_MIN_LANES
 #undef LB_FN
 
