@@ -123,7 +123,8 @@ group_vectors() {
 		eq "$v stdin" "$(sed -n 's#msg/m0063$#-#p' "exp-$v")" "$(cat out)"
 		run_in msg/m0017 -a "$algo" -l "$bits" -k "$key" -
 		eq "$v stdin -" "$(sed -n 's#msg/m0017$#-#p' "exp-$v")" "$(cat out)"
-		# every backend gives the same tags
+		# every backend gives the same tags (a few variants suffice: the library's own tests cover the rest)
+		case $v in siphash-2-4-64 | siphash-1-3-128 | halfsiphash-2-4-32 | halfsiphash-1-3-64) ;; *) continue ;; esac
 		for b in "${backends[@]}"; do
 			run --backend "$b" --key-file "$keyfile" -a "$algo" -l "$bits" "${files[@]}"
 			same "$v --backend $b" "exp-$v" out
