@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# 70-bench-smoke.sh - builds siphash-bench and siphash-speed and runs every benchmark once, briefly (no timing assertions).
+set -euo pipefail
+. "$(dirname "$0")/../lib/common.sh"
+cd "$SIPHASH_ROOT"
+ensure_packages build-essential g++ cmake pkgconf libcpu-features-dev libbenchmark-dev libssl-dev libsodium-dev \
+	libhighwayhash-dev
+
+build=build-bench-smoke
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON -DSIPHASH_BUILD_TESTS=OFF \
+	-DSIPHASH_BUILD_BENCHMARKS=ON >/dev/null
+cmake --build "$build" -j"$JOBS" --target siphash-bench siphash-speed
+
+bench="$build/benchmarks/siphash-bench"
+out="$build/bench-smoke.txt"
+expected=$("$bench" --benchmark_list_tests | grep -c '^BM_')
+log "running all $expected benchmarks once with a tiny minimum time"
+"$bench" --benchmark_min_time=0.00001 --benchmark_color=false >"$out" 2>"$build/bench-smoke.err" || {
+	cat "$build/bench-smoke.err" >&2
+	exit 1
+}
+ran=$(grep -c '^BM_' "$out" || true)
+errors=$(grep -c 'ERROR OCCURRED' "$out" || true)
+# Every registered row must have produced a result and none may have failed
+# (a peer that disagreed with the library is reported on stderr and left out).
+cat "$build/bench-smoke.err" >&2
+for peer in libsodium highwayhash openssl; do
+	grep -q "/$peer/" "$out" || log "note: no $peer rows (peer not installed?)"
+done
+log "siphash-bench: $ran of $expected rows ran, $errors errors"
+[ "$ran" -eq "$expected" ] && [ "$errors" -eq 0 ]
+
+log "siphash-speed --json with a tiny time"
+"$build/tools/siphash-speed/siphash-speed" --json --time 0.0005 >"$build/speed-smoke.json"
+grep -q '"rows": \[' "$build/speed-smoke.json"
+grep -q '"bytes_per_second": \[' "$build/speed-smoke.json"
+"$build/tools/siphash-speed/siphash-speed" --help >/dev/null
+log "bench smoke passed"
