@@ -466,6 +466,24 @@ void add_limits()
 	add_oneshot("halfsiphash24_32", "limit", -1, lim(siphash_bench_limit_half24));
 }
 
+// The CPU model for the JSON context (plots and docs quote it).
+std::string cpu_model()
+{
+	std::FILE *f = std::fopen("/proc/cpuinfo", "r");
+	char line[512];
+	std::string model = "unknown";
+	if (!f)
+		return model;
+	while (std::fgets(line, sizeof line, f))
+		if (!std::strncmp(line, "model name", 10) && std::strchr(line, ':')) {
+			model = std::strchr(line, ':') + 2;
+			model.erase(model.find_last_not_of("\n") + 1);
+			break;
+		}
+	std::fclose(f);
+	return model;
+}
+
 void setup()
 {
 	uint64_t x = 0x9e3779b97f4a7c15u;
@@ -507,6 +525,7 @@ int main(int argc, char **argv)
 	add_limits();
 	siphash_backend_select(SIPHASH_BACKEND_AUTO);
 	benchmark::AddCustomContext("siphash_version", siphash_version());
+	benchmark::AddCustomContext("siphash_cpu", cpu_model());
 	benchmark::AddCustomContext("siphash_backends", backends);
 	benchmark::AddCustomContext("siphash_auto_backend", siphash_backend_name(siphash_backend_active()));
 	benchmark::Initialize(&argc, argv);
