@@ -23,8 +23,9 @@
 /* Big reads keep the syscall and copy overhead small next to hashing, while
  * staying inside L2 so the hash reads the buffer from cache. */
 #define STREAM_BUF (1u << 20)
-#define RING 4             /* slots of the reader's ring */
-#define MAP_WIN (8u << 20) /* bytes per mapped window */
+#define RING 4                /* slots of the reader's ring */
+#define MAP_WIN (8u << 20)    /* bytes per mapped window */
+#define THREAD_MIN (4u << 20) /* smallest known size streamed with a reader thread */
 #define RING_BUF (STREAM_BUF / RING)
 /* Regular files up to this size are read whole and hashed together through
  * the batch API; larger ones are streamed. */
@@ -442,7 +443,8 @@ static void reader_start(struct reader *rd, int fd, uint64_t size)
 			rd->use_map = 1;
 		}
 	}
-	if (g.ncpu < 2)
+	/* a thread pays off only when there is a lot to overlap */
+	if (g.ncpu < 2 || (size != 0 && size < THREAD_MIN))
 		return;
 	if (pthread_mutex_init(&rd->mu, NULL) != 0)
 		return;
@@ -694,7 +696,7 @@ static void flush_jobs(void)
 				warnx_("out of memory");
 				exit(EXIT_TROUBLE);
 			}
-			if (run > 1 && hash_batch(&jobs[i].algo, ptrs, lens, run, tags)) {
+			if (run > 1 && !g.no_batch && hash_batch(&jobs[i].algo, ptrs, lens, run, tags)) {
 				g.files_batched += run;
 			} else {
 				for (k = 0; k < run; k++)
@@ -776,7 +778,7 @@ static void process_file(const char *name, const struct algo *a, const uint8_t *
 	if (size > SMALL_FILE)
 		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
 #endif
-	if (!g.no_batch && !is_stdin && S_ISREG(st.st_mode) && size <= SMALL_FILE) {
+	if (!is_stdin && S_ISREG(st.st_mode) && size <= SMALL_FILE) {
 		size_t len = 0;
 		int r;
 		if (pool_used + SMALL_FILE + 1 > POOL_BYTES || njobs == MAX_JOBS)
