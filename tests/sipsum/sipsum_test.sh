@@ -139,6 +139,17 @@ group_vectors() {
 	eq "file vs stdin, 3 MB" "$t1  -" "$(cat out)"
 	cat big | $EMU "$SIPSUM" -k $K16 >out 2>err
 	eq "file vs pipe, 3 MB" "$t1  -" "$(cat out)"
+	# zeros against the independent helper: around the small-file limit (pooled / streamed), and a
+	# file of several mapped windows with a partial last one (reader thread), from a file and a pipe
+	local z want
+	for z in 65536 65537 $((20 * 1024 * 1024 + 5)); do
+		want=$($EMU "$SIPSUM_ZEROS" $z)
+		head -c $z /dev/zero >zeros
+		run -k $K16 zeros
+		eq "zeros $z, file" "$want  zeros" "$(cat out)"
+		head -c $z /dev/zero | $EMU "$SIPSUM" -k $K16 >out 2>err
+		eq "zeros $z, pipe" "$want  -" "$(cat out)"
+	done
 	# any c/d rounds: siphash-3-5 and halfsiphash-64-1 run (the library's any-rounds path)
 	run -k $K16 -a siphash-3-5 msg/m0010
 	eq "siphash-3-5 rc" 0 "$rc"
