@@ -462,6 +462,15 @@ group_errors() {
 	eq "missing+dir stderr" "$(printf 'sipsum: missing: No such file or directory\nsipsum: adir: Is a directory')" "$(cat err)"
 	eq "other files still hashed" 2 "$(grep -c '  data$' out)"
 	eq "no tag for failed files" 0 "$(grep -c -e missing -e adir out)"
+	# a file that opens but whose read() fails (Linux: offset 0 of our own memory is unmapped):
+	# an error and no tag, the next file still hashed
+	if [ -z "$EMU" ] && [ -r /proc/self/mem ]; then
+		run -k $K16 /proc/self/mem data
+		eq "read error rc" 1 "$rc"
+		has "read error message" "sipsum: /proc/self/mem: Input/output error" err
+		eq "no tag after a read error" 0 "$(grep -c /proc/self/mem out)"
+		eq "next file after a read error" 1 "$(grep -c '  data$' out)"
+	fi
 	# an unreadable file (skipped when running as root, which reads anything)
 	printf 'secret' >noread
 	chmod 000 noread

@@ -1,5 +1,6 @@
 /* sipsum.c - compute and check keyed SipHash / HalfSipHash tags of files, in the style of sha256sum and b3sum. */
 #define _GNU_SOURCE
+#define _FILE_OFFSET_BITS 64 /* files over 2 GiB on 32-bit hosts */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
