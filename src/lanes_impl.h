@@ -41,7 +41,7 @@
 
 /* Messages sorted together; a multiple of every LB_N, and small enough for
  * 16-bit indices on the stack. */
-#define LB_CHUNK 256
+#define LB_CHUNK 1024
 
 /* Sorts the indices 0..m of a chunk by block count (len >> shift), stably, with
  * an LSD radix sort over as many bytes as the spread of counts needs. Returns
