@@ -762,8 +762,9 @@ static void process_file(const char *name, const struct algo *a, const uint8_t *
 
 	fd = is_stdin ? STDIN_FILENO : open(name, O_RDONLY);
 	if (fd < 0) {
+		int e = errno; /* new_job may flush the queue, which may change errno */
 		j = new_job(name, a, expect);
-		j->err = errno;
+		j->err = e;
 		return;
 	}
 	if (fstat(fd, &st) == 0) {
@@ -799,8 +800,9 @@ static void process_file(const char *name, const struct algo *a, const uint8_t *
 		}
 		/* it grew past SMALL_FILE while we read: stream it from the start */
 		if (lseek(fd, 0, SEEK_SET) != 0) {
+			int e = errno;
 			j = new_job(name, a, expect);
-			j->err = errno;
+			j->err = e;
 			goto out;
 		}
 	}
