@@ -276,6 +276,18 @@ group_options() {
 	eq "--no-progress is silent" "" "$(cat err)"
 	run -k $K16 z300k
 	eq "no progress off a terminal" "" "$(cat err)"
+	# on a terminal (script(1) gives one), progress turns itself on past 256 MiB and clears its line
+	if command -v script >/dev/null 2>&1; then
+		truncate -s 300M z300m
+		script -qec "$EMU '$SIPSUM' -k $K16 z300m" /dev/null >tty.out 2>&1 </dev/null
+		has "automatic progress on a terminal, large input" "$(printf '\033[K')" tty.out
+		has "automatic progress: the tag still printed" "  z300m" tty.out
+		script -qec "$EMU '$SIPSUM' -k $K16 z300k" /dev/null >tty.out 2>&1 </dev/null
+		if grep -qF "$(printf '\033[K')" tty.out; then bad "progress on a terminal for a small input"; else ok; fi
+		script -qec "$EMU '$SIPSUM' --no-progress -k $K16 z300m" /dev/null >tty.out 2>&1 </dev/null
+		if grep -qF "$(printf '\033[K')" tty.out; then bad "--no-progress on a terminal"; else ok; fi
+		rm -f z300m
+	fi
 	# -c, --quiet, --status, --strict, --warn, --ignore-missing are covered by the check group
 }
 
