@@ -144,6 +144,8 @@ void siphash_update(siphash_state *st, const void *data, size_t len)
 		sip_state_block(st);
 		p += need;
 		len -= need;
+		if (!len)
+			return; /* byte-wise streaming: the block is done, the buffer empty */
 	}
 	nblocks = len >> 3;
 	if (nblocks)
@@ -231,6 +233,8 @@ void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
 		hsip_state_block(st);
 		p += need;
 		len -= need;
+		if (!len)
+			return;
 	}
 	nblocks = len >> 2;
 	if (nblocks)
