@@ -312,7 +312,7 @@ static void cpu_name(char *out, size_t n)
 		rewind(f);
 		while (fgets(line, sizeof line, f)) {
 			char *colon = strchr(line, ':');
-			if (strncmp(line, keys[k], strlen(keys[k])) || !colon)
+			if (strncmp(line, keys[k], strlen(keys[k])) != 0 || !colon)
 				continue;
 			colon++;
 			while (*colon == ' ' || *colon == '\t')
