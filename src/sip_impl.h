@@ -12,10 +12,12 @@
  * fixed variants become straight-line code. */
 #if defined(__GNUC__) || defined(__clang__)
 #define SIP_INLINE static inline __attribute__((always_inline))
+#define SIP_NOINLINE __attribute__((noinline))
 #define SIP_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SIP_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define SIP_INLINE static inline
+#define SIP_NOINLINE
 #define SIP_LIKELY(x) (x)
 #define SIP_UNLIKELY(x) (x)
 #endif

@@ -126,10 +126,21 @@ static void sip_state_block(siphash_state *st)
  * block, costs a length update and a short copy (the header inlines it for
  * constant lengths). Whole blocks go to the backend in one call.
  */
+/* Whole blocks through the backend, then the new partial block. Kept out of
+ * line (and reached by a tail call) so that the short paths of update need
+ * no register saves. */
+static SIP_NOINLINE void sip_update_bulk(siphash_state *st, const uint8_t *p, size_t len)
+{
+	size_t nblocks = len >> 3;
+	if (nblocks)
+		siphash__ops_get()->sip_blocks(st->v, p, nblocks, st->c);
+	sip_copy_short(st->buf, p + (nblocks << 3), len & 7, 8);
+}
+
 void siphash_update(siphash_state *st, const void *data, size_t len)
 {
 	const uint8_t *p = (const uint8_t *)data;
-	size_t pos, nblocks;
+	size_t pos;
 	if (SIP_UNLIKELY(!st || !p))
 		return;
 	pos = (size_t)(st->len & 7);
@@ -147,10 +158,7 @@ void siphash_update(siphash_state *st, const void *data, size_t len)
 		if (!len)
 			return; /* byte-wise streaming: the block is done, the buffer empty */
 	}
-	nblocks = len >> 3;
-	if (nblocks)
-		siphash__ops_get()->sip_blocks(st->v, p, nblocks, st->c);
-	sip_copy_short(st->buf, p + (nblocks << 3), len & 7, 8);
+	sip_update_bulk(st, p, len);
 }
 
 void siphash_final(const siphash_state *st, void *out)
@@ -215,10 +223,18 @@ static void hsip_state_block(halfsiphash_state *st)
 }
 
 /* As siphash_update, with 4-byte blocks. */
+static SIP_NOINLINE void hsip_update_bulk(halfsiphash_state *st, const uint8_t *p, size_t len)
+{
+	size_t nblocks = len >> 2;
+	if (nblocks)
+		siphash__ops_get()->half_blocks(st->v, p, nblocks, st->c);
+	sip_copy_short(st->buf, p + (nblocks << 2), len & 3, 4);
+}
+
 void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
 {
 	const uint8_t *p = (const uint8_t *)data;
-	size_t pos, nblocks;
+	size_t pos;
 	if (SIP_UNLIKELY(!st || !p))
 		return;
 	pos = (size_t)(st->len & 3);
@@ -236,10 +252,7 @@ void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
 		if (!len)
 			return;
 	}
-	nblocks = len >> 2;
-	if (nblocks)
-		siphash__ops_get()->half_blocks(st->v, p, nblocks, st->c);
-	sip_copy_short(st->buf, p + (nblocks << 2), len & 3, 4);
+	hsip_update_bulk(st, p, len);
 }
 
 void halfsiphash_final(const halfsiphash_state *st, void *out)
