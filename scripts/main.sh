@@ -13,7 +13,10 @@ ensure_packages "${BASE_PACKAGES[@]}"
 PREFIX=${PREFIX:-$SIPHASH_ROOT/out/prefix}
 BUILD=${BUILD:-build}
 log "configuring and building ($BUILD, Release)"
-cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$PREFIX" -DSIPHASH_BUILD_TESTS=OFF >/dev/null
+# Library, tools and example only: the benchmark suite (benchmarks/measure.sh) and
+# the tests (scripts/test.sh) have their own commands and build directories.
+cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$PREFIX" -DSIPHASH_BUILD_TESTS=OFF \
+	-DSIPHASH_BUILD_BENCHMARKS=OFF >/dev/null
 cmake --build "$BUILD" -j"$JOBS"
 log "installing into $PREFIX"
 cmake --install "$BUILD" >/dev/null
