@@ -110,9 +110,10 @@ LB_ENTRY_(neon_, neon_hsip4_, half24_64, halfsiphash_key, uint64_t *, 2, 4, 1)
  * 64-bit arithmetic in 32-bit core registers costs two instructions per add
  * and xor and four per rotate; NEON does each in one or two. The state is
  * a = {v0, v2}, b = {v1, v3}: the first half-round pairs (v0,v1) and (v2,v3),
- * so it runs on a, b directly; the second pairs (v0,v3) and (v2,v1), so it runs
- * on b with its lanes swapped. Rotations differ per lane, hence shifts by a
- * per-lane count vector (VSHL by register, negative = right).
+ * the second (v2,v1) and (v0,v3), so a's lanes are swapped between them, in
+ * the same instruction that rotates v0 (then v2) by 32. Rotations differ per
+ * lane, hence shifts by a per-lane count vector (VSHL by register, negative =
+ * right).
  */
 typedef struct neon_sip1 {
 	uint64x2_t a, b;
@@ -124,20 +125,13 @@ typedef struct neon_sip1 {
 	          vshlq_u64((x), vcombine_s64(vcreate_s64((uint64_t) - (64 - (l0))),                                   \
 	                                      vcreate_s64((uint64_t) - (64 - (l1))))))
 
-/* Lane 0 (or 1) of x rotated by 32: a vrev of one D register. */
-SIP_INLINE uint64x2_t neon_rot32_lo(uint64x2_t x)
+/* {lane 1, lane 0 rotated by 32}: the rotate of one word and the swap that
+ * pairs the next half-round's words. As 32-bit elements x = [x0 x1 x2 x3],
+ * that is [x2 x3 x1 x0]: vext of x and vrev64(x), with no lane moves. */
+SIP_INLINE uint64x2_t neon_rot32_swap(uint64x2_t x)
 {
-	return vcombine_u64(vreinterpret_u64_u32(vrev64_u32(vreinterpret_u32_u64(vget_low_u64(x)))), vget_high_u64(x));
-}
-
-SIP_INLINE uint64x2_t neon_rot32_hi(uint64x2_t x)
-{
-	return vcombine_u64(vget_low_u64(x), vreinterpret_u64_u32(vrev64_u32(vreinterpret_u32_u64(vget_high_u64(x)))));
-}
-
-SIP_INLINE uint64x2_t neon_swap64(uint64x2_t x)
-{
-	return vextq_u64(x, x, 1);
+	const uint32x4_t w = vreinterpretq_u32_u64(x);
+	return vreinterpretq_u64_u32(vextq_u32(w, vrev64q_u32(w), 2));
 }
 
 SIP_INLINE void neon_sip1_rounds(neon_sip1 *s, unsigned n)
@@ -146,27 +140,29 @@ SIP_INLINE void neon_sip1_rounds(neon_sip1 *s, unsigned n)
 	unsigned i;
 	for (i = 0; i < n; i++) {
 		a = vaddq_u64(a, b); /* v0 += v1; v2 += v3 */
-		b = NEON_ROTV64(b, 13, 16);
-		b = veorq_u64(b, a);
-		a = neon_rot32_lo(a);
-		b = neon_swap64(b);  /* {v3, v1} */
-		a = vaddq_u64(a, b); /* v0 += v3; v2 += v1 */
-		b = NEON_ROTV64(b, 21, 17);
-		b = veorq_u64(b, a);
-		a = neon_rot32_hi(a);
-		b = neon_swap64(b);
+		b = veorq_u64(NEON_ROTV64(b, 13, 16), a);
+		a = neon_rot32_swap(a); /* {v2, v0 <<< 32} */
+		a = vaddq_u64(a, b);    /* v2 += v1; v0 += v3 */
+		b = veorq_u64(NEON_ROTV64(b, 17, 21), a);
+		a = neon_rot32_swap(a); /* {v0, v2 <<< 32} */
 	}
 	s->a = a;
 	s->b = b;
 }
 
-/* m goes into v3 (lane 1 of b) before the rounds and into v0 (lane 0 of a) after. */
-SIP_INLINE void neon_sip1_absorb(neon_sip1 *s, uint64_t m, unsigned c)
+/* mv = {0, m}: m goes into v3 (lane 1 of b) before the rounds and into v0
+ * (lane 0 of a) after. */
+SIP_INLINE void neon_sip1_absorb(neon_sip1 *s, uint64x2_t mv, unsigned c)
 {
-	const uint64x1_t z = vcreate_u64(0), mm = vcreate_u64(m);
-	s->b = veorq_u64(s->b, vcombine_u64(z, mm));
+	s->b = veorq_u64(s->b, mv);
 	neon_sip1_rounds(s, c);
-	s->a = veorq_u64(s->a, vcombine_u64(mm, z));
+	s->a = veorq_u64(s->a, vextq_u64(mv, mv, 1));
+}
+
+/* A block straight into the high D register of {0, m}. */
+SIP_INLINE uint64x2_t neon_sip1_block(const uint8_t *p)
+{
+	return vcombine_u64(vcreate_u64(0), vreinterpret_u64_u8(vld1_u8(p)));
 }
 
 SIP_INLINE neon_sip1 neon_sip1_load(const sip_words *w)
@@ -180,7 +176,7 @@ SIP_INLINE neon_sip1 neon_sip1_load(const sip_words *w)
 SIP_INLINE void neon_sip1_blocks(neon_sip1 *s, const uint8_t *p, size_t nblocks, unsigned c)
 {
 	for (; nblocks; nblocks--, p += 8)
-		neon_sip1_absorb(s, sip_load64(p), c);
+		neon_sip1_absorb(s, neon_sip1_block(p), c);
 }
 
 SIP_INLINE uint64_t neon_sip1_tag(const neon_sip1 *s)
@@ -198,7 +194,10 @@ SIP_INLINE uint64_t neon_sip1_oneshot(const siphash_key *key, const void *data, 
 	neon_sip1 s = neon_sip1_load(&w);
 	uint64_t h0;
 	neon_sip1_blocks(&s, p, len >> 3, c);
-	neon_sip1_absorb(&s, ((uint64_t)len << 56) | (len ? sip_tail64(p + len, len & 7, len) : 0), c);
+	neon_sip1_absorb(&s,
+	                 vcombine_u64(vcreate_u64(0), vcreate_u64(((uint64_t)len << 56) |
+	                                                          (len ? sip_tail64(p + len, len & 7, len) : 0))),
+	                 c);
 	s.a = veorq_u64(s.a, vcombine_u64(vcreate_u64(0), vcreate_u64(wide ? 0xee : 0xff))); /* v2 */
 	neon_sip1_rounds(&s, d);
 	h0 = neon_sip1_tag(&s);
