@@ -347,6 +347,10 @@ group_check() {
 	run -k $K16 -c --warn mixed2
 	has "--warn line 9" "sipsum: mixed2: 6: improperly formatted SipHash checksum line" err
 	has "--warn line 9" "sipsum: mixed2: 9: improperly formatted SipHash checksum line" err
+	run -k $K16 -cw mixed2
+	has "-w (short --warn)" "sipsum: mixed2: 6: improperly formatted SipHash checksum line" err
+	run -k $K16 -c mixed2
+	if grep -qF ': 6: improperly' err; then bad "no per-line warning without --warn"; else ok; fi
 	run -k $K16 -c --status mixed2
 	eq "--status rc" 1 "$rc"
 	eq "--status stdout" "" "$(cat out)"
