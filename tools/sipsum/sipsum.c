@@ -436,7 +436,7 @@ static void reader_start(struct reader *rd, int fd, uint64_t size)
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
 	rd->size = size;
-	if (size > SMALL_FILE && sizeof(size_t) >= 8) {
+	if (size > SMALL_FILE) {
 		/* probe: mapping fails on some special files that report a size */
 		void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p != MAP_FAILED) {
