@@ -23,7 +23,9 @@ count() { # qemu libroot builddir program args... -> executed instructions
 	rm -f "$log"
 }
 
-for target in "${@:-armhf aarch64}"; do
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(armhf aarch64)
+for target in "${targets[@]}"; do
 	case $target in
 	armhf) triple=arm-linux-gnueabihf q=qemu-arm tc=arm-linux-gnueabihf pkg=crossbuild-essential-armhf ;;
 	aarch64) triple=aarch64-linux-gnu q=qemu-aarch64 tc=aarch64-linux-gnu pkg=crossbuild-essential-arm64 ;;
