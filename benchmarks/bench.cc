@@ -333,21 +333,21 @@ void add_peer(const char *variant, const char *impl, Op op, uint64_t (*ours)(con
 		add_latency(variant, impl, -1, op);
 }
 
-uint64_t ours24_64(const uint8_t *p, size_t n)
+[[maybe_unused]] uint64_t ours24_64(const uint8_t *p, size_t n)
 {
 	return siphash24_64(&g_key, p, n);
 }
-uint64_t ours13_64(const uint8_t *p, size_t n)
+[[maybe_unused]] uint64_t ours13_64(const uint8_t *p, size_t n)
 {
 	return siphash13_64(&g_key, p, n);
 }
-uint64_t ours24_128(const uint8_t *p, size_t n)
+[[maybe_unused]] uint64_t ours24_128(const uint8_t *p, size_t n)
 {
 	uint8_t o[16];
 	siphash24_128(&g_key, p, n, o);
 	return first8(o);
 }
-uint64_t ours13_128(const uint8_t *p, size_t n)
+[[maybe_unused]] uint64_t ours13_128(const uint8_t *p, size_t n)
 {
 	uint8_t o[16];
 	siphash13_128(&g_key, p, n, o);

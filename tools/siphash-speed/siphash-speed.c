@@ -200,6 +200,7 @@ static void add_row(const char *variant, const char *impl, int backend, int batc
 	}
 }
 
+#if defined(SIPHASH_PEER_SODIUM) || defined(SIPHASH_PEER_HIGHWAYHASH_C) || defined(SIPHASH_PEER_OPENSSL)
 /* Peers first computed the same tag as the library, or they are left out. */
 static void add_peer(const char *variant, const char *impl, work_fn fn, work_fn ours)
 {
@@ -216,6 +217,7 @@ static void add_peer(const char *variant, const char *impl, work_fn fn, work_fn 
 	}
 	add_row(variant, impl, -1, 0, fn);
 }
+#endif
 
 static void add_peers(void)
 {
