@@ -262,28 +262,28 @@ static double now(void)
  * third of `seconds` each; the best one counts (noise only ever slows). */
 static double measure(work_fn fn, size_t len, double seconds)
 {
-	unsigned long iters = 1, i;
+	uint64_t iters = 1, i;
 	double t, t0, best = 0;
-	size_t bytes;
+	double bytes; /* a double: an i386 size_t would overflow on long runs */
 	int run;
 	for (;;) {
 		t0 = now();
 		for (i = 0; i < iters; i++)
 			fn(len);
 		t = now() - t0;
-		if (t >= seconds / 20 || iters >= (1ul << 40))
+		if (t >= seconds / 20 || iters >= (UINT64_C(1) << 40))
 			break;
 		iters *= t < seconds / 2000 ? 16 : 2;
 	}
-	iters = (unsigned long)((double)iters * (seconds / 3) / (t > 0 ? t : 1e-9)) + 1;
+	iters = (uint64_t)((double)iters * (seconds / 3) / (t > 0 ? t : 1e-9)) + 1;
 	for (run = 0; run < 3; run++) {
 		bytes = 0;
 		t0 = now();
 		for (i = 0; i < iters; i++)
-			bytes += fn(len);
+			bytes += (double)fn(len);
 		t = now() - t0;
-		if ((double)bytes / (t > 0 ? t : 1e-9) > best)
-			best = (double)bytes / (t > 0 ? t : 1e-9);
+		if (bytes / (t > 0 ? t : 1e-9) > best)
+			best = bytes / (t > 0 ? t : 1e-9);
 	}
 	return best;
 }
