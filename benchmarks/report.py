@@ -121,6 +121,23 @@ def main():
             out(f"| {s} | " + " | ".join(fmt(get(t, f"BM_oneshot/{variant}/{i}", s)) for i in impls) + " |")
         out("")
 
+    tmin = load(sys.argv[1], "min")[1] if median else t
+    out("#### Scalar one-shot against the best peer at each size (peer ns / our ns; above 1 is faster)\n")
+    out("| bytes | siphash24_64 best peer | median | fastest rep. | siphash13_64 best peer | median | fastest rep. |")
+    out("|---:|---|---:|---:|---|---:|---:|")
+    for s in [s for s in ALL_SIZES if s >= 8]:
+        cells = []
+        for variant in ("siphash24_64", "siphash13_64"):
+            for table in (t, tmin):
+                peers = [(get(table, f"BM_oneshot/{variant}/{p}", s), p) for p in PEERS]
+                peers = [x for x in peers if x[0] is not None]
+                ours = get(table, f"BM_oneshot/{variant}/scalar", s)
+                if table is t:
+                    cells.append(min(peers)[1] if peers else "-")
+                cells.append(fmt(min(peers)[0] / ours, 3) if peers and ours else "-")
+        out(f"| {s} | " + " | ".join(cells) + " |")
+    out("")
+
     out("#### Streaming siphash24_64 (scalar backend), ns per message\n")
     out("| bytes | one-shot | 1-byte updates | 64-byte | 4096-byte | 1-byte / one-shot | 4096-byte / one-shot |")
     out("|---:|---:|---:|---:|---:|---:|---:|")
