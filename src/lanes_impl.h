@@ -4,13 +4,14 @@
  * so a round is SIP_ROUND_R / HSIP_ROUND_R of sip_impl.h on vectors (GCC
  * vector types give +, ^, << and >>), with the backend's rotate.
  *
- * Mixed lengths: each chunk of up to LB_CHUNK messages is sorted by block
- * count (a counting sort on the length only, never on data), then cut into
- * groups of LB_N neighbours, whose block counts are therefore close. A group
- * runs its common full blocks together; the few blocks some lanes have beyond
- * that are compressed lane by lane with the scalar template (no lane ever
- * waits on a longer one); then the final blocks and the finalization run
- * together again. Sorting is skipped when every message has as many blocks.
+ * Mixed lengths: messages are dealt by block count (their length only, never
+ * their data) into buckets, and a bucket that holds a full group is hashed at
+ * once, so groups mostly share their block count; long messages are sorted by
+ * block count a few hundred at a time instead. A group runs its common full
+ * blocks together; the few blocks some lanes have beyond that (the last
+ * groups, made of what the buckets kept) are compressed lane by lane with the
+ * scalar template, so no lane waits on a longer one; then the final blocks
+ * and the finalization run together again.
  *
  * No include guard for the template part: a backend includes this file once
  * per lane kind after defining
@@ -39,31 +40,26 @@
 
 #include "sip_impl.h"
 
-/* Messages sorted together; a multiple of every LB_N, and small enough for
- * 16-bit indices on the stack. */
-#define LB_CHUNK 1024
+/* Messages of fewer than LB_NBUCKETS blocks are dealt into one bucket per
+ * block count and hashed as soon as a bucket holds a full group; longer ones
+ * are collected LB_FAR at a time and sorted by block count. */
+#define LB_NBUCKETS 32
+#define LB_FAR 256
 
-/* Sorts the indices 0..m of a chunk by block count (len >> shift), stably, with
- * an LSD radix sort over as many bytes as the spread of counts needs. Returns
- * the sorted order, which lives in a or b; *identity tells that it is 0..m. */
-static inline const uint16_t *lb_sort_by_blocks(const size_t *len, size_t m, unsigned shift, uint16_t *a, uint16_t *b,
-                                                int *identity)
+/* Sorts the message indices a[0..m) by block count (len >> shift), stably,
+ * with an LSD radix sort over as many bytes as the spread of counts needs.
+ * Returns the sorted list, which lives in a or b. */
+static inline size_t *lb_sort_by_blocks(const size_t *len, size_t *a, size_t *b, size_t m, unsigned shift)
 {
-	size_t lo = (size_t)-1, hi = 0, spread, i;
+	size_t lo = (size_t)-1, hi = 0, i;
 	unsigned sh;
 	for (i = 0; i < m; i++) {
-		size_t nb = len[i] >> shift;
+		size_t nb = len[a[i]] >> shift;
 		lo = nb < lo ? nb : lo;
 		hi = nb > hi ? nb : hi;
-		a[i] = (uint16_t)i;
 	}
-	*identity = m == 0 || lo == hi;
-	if (*identity)
-		return a;
-	spread = hi - lo;
-	for (sh = 0; sh < 8 * sizeof(size_t) && (spread >> sh); sh += 8) {
-		size_t count[257] = {0};
-		uint16_t *t;
+	for (sh = 0; m && sh < 8 * sizeof(size_t) && ((hi - lo) >> sh); sh += 8) {
+		size_t count[257] = {0}, *t;
 		for (i = 0; i < m; i++)
 			count[(((len[a[i]] >> shift) - lo) >> sh & 255) + 1]++;
 		for (i = 1; i < 257; i++)
@@ -129,12 +125,32 @@ typedef struct LB_FN(state) {
 	LB_VEC v0[LB_G], v1[LB_G], v2[LB_G], v3[LB_G];
 } LB_FN(state);
 
+/* Locals, not the arrays, so that the compiler keeps both chains in registers. */
 SIP_INLINE void LB_FN(rounds)(LB_FN(state) * s, unsigned G, unsigned n)
 {
-	unsigned i, g;
-	for (i = 0; i < n; i++)
-		for (g = 0; g < G; g++)
-			LB_ROUND(s->v0[g], s->v1[g], s->v2[g], s->v3[g]);
+	LB_VEC a0 = s->v0[0], a1 = s->v1[0], a2 = s->v2[0], a3 = s->v3[0];
+#if LB_G > 1
+	LB_VEC b0 = s->v0[1], b1 = s->v1[1], b2 = s->v2[1], b3 = s->v3[1];
+#endif
+	unsigned i;
+	(void)G;
+	for (i = 0; i < n; i++) {
+		LB_ROUND(a0, a1, a2, a3);
+#if LB_G > 1
+		if (G > 1)
+			LB_ROUND(b0, b1, b2, b3);
+#endif
+	}
+	s->v0[0] = a0;
+	s->v1[0] = a1;
+	s->v2[0] = a2;
+	s->v3[0] = a3;
+#if LB_G > 1
+	s->v0[1] = b0;
+	s->v1[1] = b1;
+	s->v2[1] = b2;
+	s->v3[1] = b3;
+#endif
 }
 
 SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, unsigned G, const LB_VEC *m, unsigned c)
@@ -151,7 +167,11 @@ SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, unsigned G, const LB_VEC *m, uns
 SIP_INLINE LB_VEC LB_FN(last)(const uint8_t *const p[LB_N], const size_t L[LB_N], int all_long)
 {
 	LB_WORD w[LB_N];
-	size_t j;
+	size_t j, same = 1;
+	for (j = 1; j < LB_N; j++)
+		same &= L[j] == L[0];
+	if (same && !(L[0] & (LB_BLOCK - 1))) /* e.g. fixed-size keys: only the length byte */
+		return (LB_VEC){0} + ((LB_WORD)L[0] << LB_LENBITS);
 #ifdef LB_HAVE_VTAIL
 	if (all_long) /* every lane has a whole block to read its tail from */
 		return LB_FN(vtail)(p, L);
@@ -282,52 +302,101 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, con
 	}
 }
 
+/* Hashes the k (1..LB_G*LB_N) messages idx[0..k), sorted by block count. */
+SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
+                           const size_t *idx, size_t k, unsigned c, unsigned d, int wide, void *out)
+{
+	enum { GN = LB_G * LB_N };
+	const uint8_t *p[GN];
+	size_t L[GN], j;
+	LB_WORD h0[GN], h1[GN];
+	if (k < LB_MIN_LANES) {
+		for (j = 0; j < k; j++)
+			LB_FN(one)(key, data[idx[j]], len[idx[j]], c, d, wide, out, idx[j]);
+		return;
+	}
+	if (k == GN) {
+		for (j = 0; j < GN; j++) {
+			p[j] = (const uint8_t *)data[idx[j]];
+			L[j] = len[idx[j]];
+		}
+		LB_FN(group)(init, p, L, LB_G, c, d, wide, h0, h1);
+		for (j = 1; j < GN && idx[j] == idx[0] + j; j++)
+			;
+		if (!wide && j == GN) { /* consecutive messages: store the tags as they are */
+			memcpy((LB_WORD *)out + idx[0], h0, sizeof h0);
+			return;
+		}
+	} else { /* a short group repeats its last message in the spare lanes */
+		for (j = 0; j < GN; j++) {
+			p[j] = (const uint8_t *)data[idx[j < k ? j : k - 1]];
+			L[j] = len[idx[j < k ? j : k - 1]];
+		}
+		LB_FN(group)(init, p, L, k > LB_N ? LB_G : 1, c, d, wide, h0, h1);
+	}
+	for (j = 0; j < k; j++)
+		LB_FN(emit)(out, idx[j], h0[j], wide ? h1[j] : 0, wide);
+}
+
+/* Hashes far[0..m), messages of LB_NBUCKETS blocks or more, in sorted groups. */
+SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
+                               size_t *far, size_t *tmp, size_t m, unsigned c, unsigned d, int wide, void *out)
+{
+	enum { GN = LB_G * LB_N };
+	const size_t *order = lb_sort_by_blocks(len, far, tmp, m, LB_SHIFT);
+	size_t g;
+	for (g = 0; g < m; g += GN)
+		LB_FN(run)(key, init, data, len, order + g, m - g < GN ? m - g : GN, c, d, wide, out);
+}
+
 /* F_batch of the public API with c, d and the tag width as constants. */
 SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
                              unsigned d, int wide, void *out)
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
-	uint16_t ia[LB_CHUNK], ib[LB_CHUNK];
-	size_t base;
-	for (base = 0; base < n; base += LB_CHUNK) {
-		const size_t m = n - base < LB_CHUNK ? n - base : LB_CHUNK;
-		int identity;
-		const uint16_t *order = lb_sort_by_blocks(len + base, m, LB_SHIFT, ia, ib, &identity);
-		size_t g;
-		for (g = 0; g < m; g += GN) {
-			const size_t k = m - g < GN ? m - g : GN;
-			const uint8_t *p[GN];
-			size_t L[GN], j;
-			LB_WORD h0[GN], h1[GN];
-			if (k < LB_MIN_LANES) {
-				for (j = 0; j < k; j++) {
-					size_t idx = base + order[g + j];
-					LB_FN(one)(key, data[idx], len[idx], c, d, wide, out, idx);
+	size_t bucket[LB_NBUCKETS][GN], fill[LB_NBUCKETS] = {0};
+	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
+	size_t i, j, nfar = 0, nrest = 0, b;
+	for (i = 0; i < n; i += GN) {
+		const size_t k = n - i < GN ? n - i : GN, nb0 = len[i] >> LB_SHIFT;
+		size_t same = k == GN;
+		for (j = 1; j < k; j++)
+			same &= (len[i + j] >> LB_SHIFT) == nb0;
+		if (same) { /* runs of equal block counts (fixed-size keys) go straight in */
+			size_t idx[GN];
+			for (j = 0; j < GN; j++)
+				idx[j] = i + j;
+			LB_FN(run)(key, &init, data, len, idx, GN, c, d, wide, out);
+			continue;
+		}
+		for (j = i; j < i + k; j++) {
+			const size_t nb = len[j] >> LB_SHIFT;
+			if (nb < LB_NBUCKETS) {
+				size_t f = fill[nb];
+				bucket[nb][f] = j;
+				if (f + 1 < GN) {
+					fill[nb] = f + 1;
+				} else {
+					fill[nb] = 0;
+					LB_FN(run)(key, &init, data, len, bucket[nb], GN, c, d, wide, out);
 				}
-				continue;
+			} else {
+				far[nfar++] = j;
+				if (nfar == LB_FAR) {
+					LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, c, d, wide, out);
+					nfar = 0;
+				}
 			}
-			/* A short group repeats its last message in the spare lanes. */
-			for (j = 0; j < GN; j++) {
-				size_t idx = base + order[g + (j < k ? j : k - 1)];
-				p[j] = (const uint8_t *)data[idx];
-				L[j] = len[idx];
-			}
-			if (k == GN)
-				LB_FN(group)(&init, p, L, LB_G, c, d, wide, h0, h1);
-			else if (LB_G > 1 && k > LB_N)
-				LB_FN(group)(&init, p, L, LB_G, c, d, wide, h0, h1);
-			else
-				LB_FN(group)(&init, p, L, 1, c, d, wide, h0, h1);
-			if (!wide && identity && k == GN) {
-				/* consecutive messages: the tags are stored as they are */
-				memcpy((LB_WORD *)out + base + g, h0, sizeof h0);
-				continue;
-			}
-			for (j = 0; j < k; j++)
-				LB_FN(emit)(out, base + order[g + j], h0[j], wide ? h1[j] : 0, wide);
 		}
 	}
+	/* What is left of the buckets, in block-count order, then the long ones. */
+	for (b = 0; b < LB_NBUCKETS; b++)
+		for (i = 0; i < fill[b]; i++)
+			rest[nrest++] = bucket[b][i];
+	for (i = 0; i < nrest; i += GN)
+		LB_FN(run)(key, &init, data, len, rest + i, nrest - i < GN ? nrest - i : GN, c, d, wide, out);
+	LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, c, d, wide, out);
 }
 
 #undef LB_WORD
