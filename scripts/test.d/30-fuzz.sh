@@ -4,7 +4,7 @@
 # FUZZ_SECONDS=N overrides the per-target budget (default: about two minutes in all).
 # A longer run of one target, keeping what it finds in the committed corpus:
 #   cmake --preset fuzz && cmake --build --preset fuzz
-#   build-fuzz/tests/fuzz/fuzz_agree -max_total_time=3600 -jobs=2 "$PWD/tests/fuzz/corpus/fuzz_agree"
+#   "$PWD"/build-fuzz/tests/fuzz/fuzz_agree -max_total_time=3600 -jobs=2 "$PWD/tests/fuzz/corpus/fuzz_agree"
 # (fuzz_sipsum: add -close_fd_mask=3). See docs/testing.md.
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
