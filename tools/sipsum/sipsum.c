@@ -56,7 +56,7 @@ static struct {
 	long ncpu;
 } g;
 
-static void die_usage(const char *fmt, ...)
+static _Noreturn void die_usage(const char *fmt, ...)
 {
 	va_list ap;
 	fprintf(stderr, "%s: ", prog);
