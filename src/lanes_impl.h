@@ -45,6 +45,8 @@
  * are collected LB_FAR at a time and sorted by block count. */
 #define LB_NBUCKETS 32
 #define LB_FAR 256
+#define LB_LONG_BLOCKS 16
+#define LB_SMALL_BLOCKS 8
 
 /* Sorts the message indices a[0..m) by block count (len >> shift), stably,
  * with an LSD radix sort over as many bytes as the spread of counts needs.
@@ -310,7 +312,9 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 	const uint8_t *p[GN];
 	size_t L[GN], j;
 	LB_WORD h0[GN], h1[GN];
-	if (k < LB_MIN_LANES) {
+	/* A short group of short messages costs a vector pass's latency for little
+	 * work: scalar is faster then (measured); long ones still win in lanes. */
+	if (k < LB_MIN_LANES && (len[idx[0]] >> LB_SHIFT) < LB_LONG_BLOCKS) {
 		for (j = 0; j < k; j++)
 			LB_FN(one)(key, data[idx[j]], len[idx[j]], c, d, wide, out, idx[j]);
 		return;
@@ -355,9 +359,18 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
-	size_t bucket[LB_NBUCKETS][GN], fill[LB_NBUCKETS] = {0};
+	size_t bucket[LB_NBUCKETS][GN], fill[LB_NBUCKETS];
+	uint32_t used = 0; /* fill[b] is valid where bit b is set: no clearing per call */
 	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
-	size_t i, j, nfar = 0, nrest = 0, b;
+	size_t i, j, nfar = 0, nrest = 0, b, blocks = 0;
+	/* Fewer messages than a group, and short: lanes would mostly idle (measured). */
+	for (i = 0; i < n && n < GN; i++)
+		blocks += len[i] >> LB_SHIFT;
+	if (n < GN && blocks < n * LB_SMALL_BLOCKS) {
+		for (i = 0; i < n; i++)
+			LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
+		return;
+	}
 	for (i = 0; i < n; i += GN) {
 		const size_t k = n - i < GN ? n - i : GN, nb0 = len[i] >> LB_SHIFT;
 		size_t same = k == GN;
@@ -373,7 +386,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		for (j = i; j < i + k; j++) {
 			const size_t nb = len[j] >> LB_SHIFT;
 			if (nb < LB_NBUCKETS) {
-				size_t f = fill[nb];
+				size_t f = used >> nb & 1 ? fill[nb] : 0;
+				used |= (uint32_t)1 << nb;
 				bucket[nb][f] = j;
 				if (f + 1 < GN) {
 					fill[nb] = f + 1;
@@ -391,12 +405,13 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		}
 	}
 	/* What is left of the buckets, in block-count order, then the long ones. */
-	for (b = 0; b < LB_NBUCKETS; b++)
-		for (i = 0; i < fill[b]; i++)
+	for (b = 0; b < LB_NBUCKETS && used >> b; b++)
+		for (i = 0; used >> b & 1 && i < fill[b]; i++)
 			rest[nrest++] = bucket[b][i];
 	for (i = 0; i < nrest; i += GN)
 		LB_FN(run)(key, &init, data, len, rest + i, nrest - i < GN ? nrest - i : GN, c, d, wide, out);
-	LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, c, d, wide, out);
+	if (nfar)
+		LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, c, d, wide, out);
 }
 
 #undef LB_WORD

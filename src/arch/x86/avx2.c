@@ -86,7 +86,7 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const uint8_t *const p[4], const size_t L[4])
 #define LB_N 4
 #define LB_STEPS 4
 #define LB_G AVX2_GROUP
-#define LB_MIN_LANES 2
+#define LB_MIN_LANES 4
 #define LB_FN(x) sip4_##x
 #include "../../lanes_impl.h"
 
@@ -156,7 +156,7 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const uint8_t *const p[8], const size_t L[8])
 #define LB_N 8
 #define LB_STEPS 4
 #define LB_G AVX2_GROUP
-#define LB_MIN_LANES 2
+#define LB_MIN_LANES 8
 #define LB_FN(x) hsip8_##x
 #include "../../lanes_impl.h"
 

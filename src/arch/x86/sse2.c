@@ -109,7 +109,7 @@ SIP_INLINE void hsip4_loadk(sse2_u32x4 m[4], const uint8_t *const p[4], size_t o
 #define LB_N 4
 #define LB_STEPS 4
 #define LB_G SSE2_GROUP
-#define LB_MIN_LANES 2
+#define LB_MIN_LANES 4
 #define LB_FN(x) hsip4_##x
 #include "../../lanes_impl.h"
 
