@@ -107,6 +107,19 @@ typedef struct siphash__ops {
 	SIPHASH_OPS(SIPHASH_OPS_FIELD)
 } siphash__ops;
 
+/* Single-message SipHash has SIMD code only where 64-bit general registers
+ * are missing: i386 (the SSE2/AVX2 pair path) and 32-bit ARM (the NEON pair
+ * path). Everywhere else every table routes one-shot SipHash to the scalar
+ * code, and HalfSipHash's 32-bit words are native on every target, so the
+ * public one-shot wrappers run the scalar template directly: at 8 bytes the
+ * table's load and indirect jump were a measurable share of the hash. */
+#if (defined(SIPHASH_HAVE_SSE2) && (defined(__i386__) || defined(SIPHASH_X86_PAIR_ON_X86_64))) ||                      \
+        (defined(SIPHASH_HAVE_NEON) && !defined(__aarch64__))
+#define SIPHASH_SIP_ONESHOT_DISPATCHED 1
+#else
+#define SIPHASH_SIP_ONESHOT_DISPATCHED 0
+#endif
+
 /* Backend tables; a backend not built for this target has no table. */
 extern const siphash__ops siphash__scalar_ops SIPHASH_HIDDEN;
 #if defined(SIPHASH_HAVE_SSE2)

@@ -1,6 +1,7 @@
 /* siphash.c - the public API: argument checks, streaming, keys, version; hashing goes through the backend table. */
 #include <string.h>
 
+#include "arch/scalar.h"
 #include "internal.h"
 #include "sip_impl.h"
 
@@ -34,31 +35,48 @@ halfsiphash_key halfsiphash_key_from_bytes(const void *bytes)
  * crashing on it. */
 #define BAD_MESSAGE(key, data, len) SIP_UNLIKELY(!(key) || (!(data) && (len)))
 
-#define PUBLIC_INT(fn, field, keytype, ret)                                                                            \
-	ret fn(const keytype *key, const void *data, size_t len)                                                       \
+/* SIP_DIRECT: see SIPHASH_SIP_ONESHOT_DISPATCHED in internal.h; where it is 0
+ * the table branch below is compiled out. */
+#define SIP_DIRECT (!SIPHASH_SIP_ONESHOT_DISPATCHED)
+
+#define PUBLIC_SIP64(fn, field, c, d)                                                                                  \
+	uint64_t fn(const siphash_key *key, const void *data, size_t len)                                              \
 	{                                                                                                              \
 		if (BAD_MESSAGE(key, data, len))                                                                       \
 			return 0;                                                                                      \
+		if (SIP_DIRECT)                                                                                        \
+			return sip_oneshot(key, data, len, c, d, 0, NULL);                                             \
 		return siphash__ops_get()->field(key, data, len);                                                      \
 	}
-#define PUBLIC_128(fn, field)                                                                                          \
+#define PUBLIC_SIP128(fn, field, c, d)                                                                                 \
 	void fn(const siphash_key *key, const void *data, size_t len, uint8_t out[16])                                 \
 	{                                                                                                              \
 		if (BAD_MESSAGE(key, data, len) || !out)                                                               \
 			return;                                                                                        \
-		siphash__ops_get()->field(key, data, len, out);                                                        \
+		if (SIP_DIRECT)                                                                                        \
+			(void)sip_oneshot(key, data, len, c, d, 1, out);                                               \
+		else                                                                                                   \
+			siphash__ops_get()->field(key, data, len, out);                                                \
+	}
+/* No backend has single-message HalfSipHash code: the scalar template, always. */
+#define PUBLIC_HALF(fn, ret, c, d, wide)                                                                               \
+	ret fn(const halfsiphash_key *key, const void *data, size_t len)                                               \
+	{                                                                                                              \
+		if (BAD_MESSAGE(key, data, len))                                                                       \
+			return 0;                                                                                      \
+		return (ret)hsip_oneshot(key, data, len, c, d, wide);                                                  \
 	}
 
-PUBLIC_INT(siphash13_64, sip13_64, siphash_key, uint64_t)
-PUBLIC_INT(siphash24_64, sip24_64, siphash_key, uint64_t)
-PUBLIC_INT(siphash48_64, sip48_64, siphash_key, uint64_t)
-PUBLIC_128(siphash13_128, sip13_128)
-PUBLIC_128(siphash24_128, sip24_128)
-PUBLIC_128(siphash48_128, sip48_128)
-PUBLIC_INT(halfsiphash13_32, half13_32, halfsiphash_key, uint32_t)
-PUBLIC_INT(halfsiphash24_32, half24_32, halfsiphash_key, uint32_t)
-PUBLIC_INT(halfsiphash13_64, half13_64, halfsiphash_key, uint64_t)
-PUBLIC_INT(halfsiphash24_64, half24_64, halfsiphash_key, uint64_t)
+PUBLIC_SIP64(siphash13_64, sip13_64, 1, 3)
+PUBLIC_SIP64(siphash24_64, sip24_64, 2, 4)
+PUBLIC_SIP64(siphash48_64, sip48_64, 4, 8)
+PUBLIC_SIP128(siphash13_128, sip13_128, 1, 3)
+PUBLIC_SIP128(siphash24_128, sip24_128, 2, 4)
+PUBLIC_SIP128(siphash48_128, sip48_128, 4, 8)
+PUBLIC_HALF(halfsiphash13_32, uint32_t, 1, 3, 0)
+PUBLIC_HALF(halfsiphash24_32, uint32_t, 2, 4, 0)
+PUBLIC_HALF(halfsiphash13_64, uint64_t, 1, 3, 1)
+PUBLIC_HALF(halfsiphash24_64, uint64_t, 2, 4, 1)
 
 static int rounds_ok(unsigned c, unsigned d)
 {
@@ -69,7 +87,10 @@ int siphash_hash(const siphash_key *key, unsigned c, unsigned d, const void *dat
 {
 	if (BAD_MESSAGE(key, data, len) || !out || !rounds_ok(c, d) || (outlen != 8 && outlen != 16))
 		return SIPHASH_EINVAL;
-	siphash__ops_get()->sip_any(key, c, d, data, len, (uint8_t *)out, outlen);
+	if (SIP_DIRECT)
+		siphash__scalar_sip_any(key, c, d, data, len, (uint8_t *)out, outlen);
+	else
+		siphash__ops_get()->sip_any(key, c, d, data, len, (uint8_t *)out, outlen);
 	return SIPHASH_OK;
 }
 
@@ -78,7 +99,7 @@ int halfsiphash_hash(const halfsiphash_key *key, unsigned c, unsigned d, const v
 {
 	if (BAD_MESSAGE(key, data, len) || !out || !rounds_ok(c, d) || (outlen != 4 && outlen != 8))
 		return SIPHASH_EINVAL;
-	siphash__ops_get()->half_any(key, c, d, data, len, (uint8_t *)out, outlen);
+	siphash__scalar_half_any(key, c, d, data, len, (uint8_t *)out, outlen);
 	return SIPHASH_OK;
 }
 
