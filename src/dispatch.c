@@ -40,14 +40,26 @@ static const char *const backend_names[SIPHASH__NBACKENDS] = {"auto", "scalar", 
 static const siphash_backend preference[] = {SIPHASH_BACKEND_AVX2, SIPHASH_BACKEND_NEON, SIPHASH_BACKEND_SSE2,
                                              SIPHASH_BACKEND_SCALAR};
 
+/* The CPU does not change under a running process, and cpuid can trap to the
+ * hypervisor in a VM, so the probe runs once: a bit per usable backend, 0
+ * meaning "not probed yet". Racing first calls compute the same mask. */
+static _Atomic unsigned usable_mask;
+
 static void supported_backends(int usable[SIPHASH__NBACKENDS])
 {
+	unsigned mask = atomic_load_explicit(&usable_mask, memory_order_relaxed);
 	int b;
-	siphash__cpu_probe(usable);
-	usable[SIPHASH_BACKEND_AUTO] = 1;
-	usable[SIPHASH_BACKEND_SCALAR] = 1;
-	for (b = SIPHASH_BACKEND_SCALAR; b < SIPHASH__NBACKENDS; b++)
-		usable[b] = usable[b] && all_tables[b] != NULL;
+	if (!mask) {
+		siphash__cpu_probe(usable);
+		usable[SIPHASH_BACKEND_AUTO] = 1;
+		usable[SIPHASH_BACKEND_SCALAR] = 1;
+		for (b = 0; b < SIPHASH__NBACKENDS; b++)
+			if (usable[b] && (b == SIPHASH_BACKEND_AUTO || all_tables[b] != NULL))
+				mask |= 1u << b;
+		atomic_store_explicit(&usable_mask, mask, memory_order_relaxed);
+	}
+	for (b = 0; b < SIPHASH__NBACKENDS; b++)
+		usable[b] = (mask >> b) & 1;
 }
 
 static const siphash__ops *best_table(int honor_env)
