@@ -141,12 +141,6 @@ static void sip_state_block(siphash_state *st)
 	st->v[3] = s.v3;
 }
 
-/*
- * Blocks are compressed as soon as they are complete; only the partial block
- * is kept. The common streaming pattern, a few bytes that do not complete a
- * block, costs a length update and a short copy (the header inlines it for
- * constant lengths). Whole blocks go to the backend in one call.
- */
 /* Whole blocks through the backend, then the new partial block. Kept out of
  * line (and reached by a tail call) so that the short paths of update need
  * no register saves. */
@@ -158,6 +152,12 @@ static SIP_NOINLINE void sip_update_bulk(siphash_state *st, const uint8_t *p, si
 	sip_copy_short(st->buf, p + (nblocks << 3), len & 7, 8);
 }
 
+/*
+ * Blocks are compressed as soon as they are complete; only the partial block
+ * is kept. The common streaming pattern, a few bytes that do not complete a
+ * block, costs a length update and a short copy (the header inlines it for
+ * constant lengths). Whole blocks go to the backend in one call.
+ */
 void siphash_update(siphash_state *st, const void *data, size_t len)
 {
 	const uint8_t *p = (const uint8_t *)data;
