@@ -59,7 +59,7 @@ static void supported_backends(int usable[SIPHASH__NBACKENDS])
 		atomic_store_explicit(&usable_mask, mask, memory_order_relaxed);
 	}
 	for (b = 0; b < SIPHASH__NBACKENDS; b++)
-		usable[b] = (mask >> b) & 1;
+		usable[b] = (mask >> b) & 1u ? 1 : 0;
 }
 
 static const siphash__ops *best_table(int honor_env)
