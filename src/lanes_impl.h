@@ -219,9 +219,10 @@ SIP_INLINE void LB_FN(one)(const LB_KEY *key, const void *data, size_t len, unsi
 }
 
 /* Hashes G * LB_N messages p[j], L[j] (sorted by block count, so lane 0 has
- * the fewest) and writes lane j's tag halves to h0[j], h1[j]. */
-SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, const size_t *L, unsigned G, unsigned c,
-                             unsigned d, int wide, LB_WORD *h0, LB_WORD *h1)
+ * the fewest; eq: all have the same) and writes lane j's tag halves to h0[j],
+ * h1[j]. */
+SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, const size_t *L, unsigned G, int eq,
+                             unsigned c, unsigned d, int wide, LB_WORD *h0, LB_WORD *h1)
 {
 	const size_t common = L[0] >> LB_SHIFT;
 	LB_FN(state) s;
@@ -253,7 +254,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, con
 	}
 
 	/* Blocks beyond the common ones: lane by lane, so no lane waits. */
-	for (j = 1; j < G * LB_N; j++)
+	for (j = 1; !eq && j < G * LB_N; j++)
 		more |= (L[j] >> LB_SHIFT) != common;
 	if (more) {
 		for (g = 0; g < G; g++) {
@@ -304,58 +305,66 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, con
 	}
 }
 
-/* Hashes the k (1..LB_G*LB_N) messages idx[0..k), sorted by block count. */
+/* Hashes k (1..LB_G*LB_N) messages: idx[0..k), sorted by block count, or
+ * with idx NULL the messages first..first+k-1; eq: all of one block count. */
 SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                           const size_t *idx, size_t k, unsigned c, unsigned d, int wide, void *out)
+                           const size_t *idx, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
+                           void *out)
 {
 	enum { GN = LB_G * LB_N };
 	const uint8_t *p[GN];
-	size_t L[GN], j;
-	LB_WORD h0[GN], h1[GN];
+	size_t L[GN], j, m;
+	LB_WORD h0[GN], h1[GN], *t0 = h0;
+	int direct = !wide && k == GN;
 	/* A short group of short messages costs a vector pass's latency for little
 	 * work: scalar is faster then (measured); long ones still win in lanes. */
-	if (k < LB_MIN_LANES && (len[idx[0]] >> LB_SHIFT) < LB_LONG_BLOCKS) {
-		for (j = 0; j < k; j++)
-			LB_FN(one)(key, data[idx[j]], len[idx[j]], c, d, wide, out, idx[j]);
+	if (k < LB_MIN_LANES && (len[idx ? idx[0] : first] >> LB_SHIFT) < LB_LONG_BLOCKS) {
+		for (j = 0; j < k; j++) {
+			m = idx ? idx[j] : first + j;
+			LB_FN(one)(key, data[m], len[m], c, d, wide, out, m);
+		}
 		return;
 	}
-	if (k == GN) {
-		for (j = 0; j < GN; j++) {
-			p[j] = (const uint8_t *)data[idx[j]];
-			L[j] = len[idx[j]];
-		}
-		LB_FN(group)(init, p, L, LB_G, c, d, wide, h0, h1);
-		for (j = 1; j < GN && idx[j] == idx[0] + j; j++)
-			;
-		if (!wide && j == GN) { /* consecutive messages: store the tags as they are */
-			memcpy((LB_WORD *)out + idx[0], h0, sizeof h0);
-			return;
-		}
-	} else { /* a short group repeats its last message in the spare lanes */
-		for (j = 0; j < GN; j++) {
-			p[j] = (const uint8_t *)data[idx[j < k ? j : k - 1]];
-			L[j] = len[idx[j < k ? j : k - 1]];
-		}
-		LB_FN(group)(init, p, L, k > LB_N ? LB_G : 1, c, d, wide, h0, h1);
+	for (j = 0; j < GN; j++) { /* a short group repeats its last message in the spare lanes */
+		m = j < k ? j : k - 1;
+		m = idx ? idx[m] : first + m;
+		p[j] = (const uint8_t *)data[m];
+		L[j] = len[m];
 	}
-	for (j = 0; j < k; j++)
-		LB_FN(emit)(out, idx[j], h0[j], wide ? h1[j] : 0, wide);
+	for (j = 1; idx && direct && j < GN; j++)
+		direct = idx[j] == idx[0] + j;
+	if (direct) /* consecutive messages: the tags go straight to out */
+		t0 = (LB_WORD *)out + (idx ? idx[0] : first);
+	if (k > LB_N) /* G a constant in each copy: its loops unroll */
+		LB_FN(group)(init, p, L, LB_G, eq, c, d, wide, t0, h1);
+	else
+		LB_FN(group)(init, p, L, 1, eq, c, d, wide, t0, h1);
+	for (j = 0; !direct && j < k; j++)
+		LB_FN(emit)(out, idx ? idx[j] : first + j, h0[j], wide ? h1[j] : 0, wide);
 }
+
+/* run with c, d and the width as constants, out of line: one copy of the
+ * group code per operation, called from every place a group is ready (the
+ * call costs far less than the group's rounds; inlining it at each place
+ * made the backends several times larger and slower to compile). */
+typedef LB_SWORDS LB_FN(init_t);
+typedef void LB_FN(run_t)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
+                          const size_t *idx, size_t first, size_t k, int eq, void *out);
 
 /* Hashes far[0..m), messages of LB_NBUCKETS blocks or more, in sorted groups. */
 SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                               size_t *far, size_t *tmp, size_t m, unsigned c, unsigned d, int wide, void *out)
+                               size_t *far, size_t *tmp, size_t m, void *out, LB_FN(run_t) * run)
 {
 	enum { GN = LB_G * LB_N };
 	const size_t *order = lb_sort_by_blocks(len, far, tmp, m, LB_SHIFT);
 	size_t g;
 	for (g = 0; g < m; g += GN)
-		LB_FN(run)(key, init, data, len, order + g, m - g < GN ? m - g : GN, c, d, wide, out);
+		run(key, init, data, len, order + g, 0, m - g < GN ? m - g : GN, 0, out);
 }
 
 /* F_batch of the public API with c, d and the tag width as constants. */
 SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
-                             unsigned d, int wide, void *out)
+                             unsigned d, int wide, void *out, LB_FN(run_t) * run)
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
@@ -377,10 +386,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		for (j = 1; j < k; j++)
 			same &= (len[i + j] >> LB_SHIFT) == nb0;
 		if (same) { /* runs of equal block counts (fixed-size keys) go straight in */
-			size_t idx[GN];
-			for (j = 0; j < GN; j++)
-				idx[j] = i + j;
-			LB_FN(run)(key, &init, data, len, idx, GN, c, d, wide, out);
+			run(key, &init, data, len, NULL, i, GN, 1, out);
 			continue;
 		}
 		for (j = i; j < i + k; j++) {
@@ -393,12 +399,12 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 					fill[nb] = f + 1;
 				} else {
 					fill[nb] = 0;
-					LB_FN(run)(key, &init, data, len, bucket[nb], GN, c, d, wide, out);
+					run(key, &init, data, len, bucket[nb], 0, GN, 1, out);
 				}
 			} else {
 				far[nfar++] = j;
 				if (nfar == LB_FAR) {
-					LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, c, d, wide, out);
+					LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, out, run);
 					nfar = 0;
 				}
 			}
@@ -409,9 +415,9 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		for (i = 0; used >> b & 1 && i < fill[b]; i++)
 			rest[nrest++] = bucket[b][i];
 	for (i = 0; i < nrest; i += GN)
-		LB_FN(run)(key, &init, data, len, rest + i, nrest - i < GN ? nrest - i : GN, c, d, wide, out);
+		run(key, &init, data, len, rest + i, 0, nrest - i < GN ? nrest - i : GN, 0, out);
 	if (nfar)
-		LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, c, d, wide, out);
+		LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, out, run);
 }
 
 #undef LB_WORD
@@ -439,9 +445,15 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
  * LB_BATCH_TABLE(pre) lists them as table entries. */
 #ifndef LB_BATCH_ENTRIES
 #define LB_ENTRY_(pre, kind, op, keyt, outt, c, d, wide)                                                               \
+	static SIP_NOINLINE void pre##op##_run(const keyt *key, const kind##init_t *init, const void *const *data,     \
+	                                       const size_t *len, const size_t *idx, size_t first, size_t k, int eq,   \
+	                                       void *out)                                                              \
+	{                                                                                                              \
+		kind##run(key, init, data, len, idx, first, k, eq, c, d, wide, out);                                   \
+	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \
-		kind##batch(key, data, len, n, c, d, wide, out);                                                       \
+		kind##batch(key, data, len, n, c, d, wide, out, pre##op##_run);                                        \
 	}
 #define LB_BATCH_ENTRIES(pre, sip, hsip)                                                                               \
 	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \
