@@ -111,13 +111,29 @@ SIP_INLINE avx2_u32x8 hsip8_words(const uint32_t w[8])
 	                                     (int)w[6], (int)w[7]);
 }
 
+/* Words loaded straight into vector registers and interleaved: a word moved
+ * in from a general register (vpinsrd) costs two micro-ops on the shuffle
+ * ports the rounds need, an unpack one. */
+SIP_INLINE __m128i avx2_quad32(const uint8_t *a, const uint8_t *b, const uint8_t *c, const uint8_t *d)
+{
+	const __m128i ab =
+	        _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)sip_load32(a)), _mm_cvtsi32_si128((int)sip_load32(b)));
+	const __m128i cd =
+	        _mm_unpacklo_epi32(_mm_cvtsi32_si128((int)sip_load32(c)), _mm_cvtsi32_si128((int)sip_load32(d)));
+	return _mm_unpacklo_epi64(ab, cd);
+}
+
+SIP_INLINE avx2_u32x8 hsip8_gather(const uint8_t *const q[8])
+{
+	return (avx2_u32x8)_mm256_inserti128_si256(_mm256_castsi128_si256(avx2_quad32(q[0], q[1], q[2], q[3])),
+	                                           avx2_quad32(q[4], q[5], q[6], q[7]), 1);
+}
+
 SIP_INLINE avx2_u32x8 hsip8_load1(const uint8_t *const p[8], size_t off)
 {
-	uint32_t w[8];
-	int j;
-	for (j = 0; j < 8; j++)
-		w[j] = sip_load32(p[j] + off);
-	return hsip8_words(w);
+	const uint8_t *const q[8] = {p[0] + off, p[1] + off, p[2] + off, p[3] + off,
+	                             p[4] + off, p[5] + off, p[6] + off, p[7] + off};
+	return hsip8_gather(q);
 }
 
 /* Four blocks of each lane: lanes j and j+4 share a register, then a 4x4
@@ -139,15 +155,25 @@ SIP_INLINE void hsip8_loadk(avx2_u32x8 m[4], const uint8_t *const p[8], size_t o
 	m[3] = (avx2_u32x8)_mm256_unpackhi_epi64(t1, t3);
 }
 
+/* The lengths as 32-bit lanes: two loads and a permute on x86-64. */
+SIP_INLINE avx2_u32x8 hsip8_lens(const size_t L[8])
+{
+#if defined(__x86_64__)
+	const __m256i even = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+	const __m256i a = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)L), even);
+	const __m256i b = _mm256_permutevar8x32_epi32(_mm256_loadu_si256((const __m256i *)(L + 4)), even);
+	return (avx2_u32x8)_mm256_blend_epi32(a, b, 0xf0);
+#else
+	return (avx2_u32x8)_mm256_loadu_si256((const __m256i *)L);
+#endif
+}
+
 SIP_INLINE avx2_u32x8 hsip8_vtail(const uint8_t *const p[8], const size_t L[8])
 {
-	const avx2_u32x8 len = {(uint32_t)L[0], (uint32_t)L[1], (uint32_t)L[2], (uint32_t)L[3],
-	                        (uint32_t)L[4], (uint32_t)L[5], (uint32_t)L[6], (uint32_t)L[7]};
-	uint32_t w[8];
-	int j;
-	for (j = 0; j < 8; j++)
-		w[j] = sip_load32(p[j] + L[j] - 4);
-	return (avx2_u32x8)_mm256_srlv_epi32((__m256i)hsip8_words(w), (__m256i)(32 - ((len & 3) << 3))) | (len << 24);
+	const avx2_u32x8 len = hsip8_lens(L);
+	const uint8_t *const q[8] = {p[0] + L[0] - 4, p[1] + L[1] - 4, p[2] + L[2] - 4, p[3] + L[3] - 4,
+	                             p[4] + L[4] - 4, p[5] + L[5] - 4, p[6] + L[6] - 4, p[7] + L[7] - 4};
+	return (avx2_u32x8)_mm256_srlv_epi32((__m256i)hsip8_gather(q), (__m256i)(32 - ((len & 3) << 3))) | (len << 24);
 }
 
 #define LB_HALF 1
