@@ -88,48 +88,14 @@ SIP_INLINE void sip_copy_short(uint8_t *dst, const uint8_t *src, size_t n, size_
 	}
 }
 
-#define SIP_ROTL64(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
-#define SIP_ROTL32(x, b) (uint32_t)(((x) << (b)) | ((x) >> (32 - (b))))
+#define SIP_ROTL64 SIPHASH__ROTL64
+#define SIP_ROTL32 SIPHASH__ROTL32
 
-/* The rounds take the rotation as a parameter so that SIMD backends run the
- * same round on vectors of words (GCC vector types), with their own rotates. */
-#define SIP_ROUND(v0, v1, v2, v3) SIP_ROUND_R(SIP_ROTL64, v0, v1, v2, v3)
-#define SIP_ROUND_R(ROTL, v0, v1, v2, v3)                                                                              \
-	do {                                                                                                           \
-		v0 += v1;                                                                                              \
-		v1 = ROTL(v1, 13);                                                                                     \
-		v1 ^= v0;                                                                                              \
-		v0 = ROTL(v0, 32);                                                                                     \
-		v2 += v3;                                                                                              \
-		v3 = ROTL(v3, 16);                                                                                     \
-		v3 ^= v2;                                                                                              \
-		v0 += v3;                                                                                              \
-		v3 = ROTL(v3, 21);                                                                                     \
-		v3 ^= v0;                                                                                              \
-		v2 += v1;                                                                                              \
-		v1 = ROTL(v1, 17);                                                                                     \
-		v1 ^= v2;                                                                                              \
-		v2 = ROTL(v2, 32);                                                                                     \
-	} while (0)
-
-#define HSIP_ROUND(v0, v1, v2, v3) HSIP_ROUND_R(SIP_ROTL32, v0, v1, v2, v3)
-#define HSIP_ROUND_R(ROTL, v0, v1, v2, v3)                                                                             \
-	do {                                                                                                           \
-		v0 += v1;                                                                                              \
-		v1 = ROTL(v1, 5);                                                                                      \
-		v1 ^= v0;                                                                                              \
-		v0 = ROTL(v0, 16);                                                                                     \
-		v2 += v3;                                                                                              \
-		v3 = ROTL(v3, 8);                                                                                      \
-		v3 ^= v2;                                                                                              \
-		v0 += v3;                                                                                              \
-		v3 = ROTL(v3, 7);                                                                                      \
-		v3 ^= v0;                                                                                              \
-		v2 += v1;                                                                                              \
-		v1 = ROTL(v1, 13);                                                                                     \
-		v1 ^= v2;                                                                                              \
-		v2 = ROTL(v2, 16);                                                                                     \
-	} while (0)
+/* The rounds live in siphash.h (its inline update uses them too). */
+#define SIP_ROUND(v0, v1, v2, v3) SIPHASH__SIPROUND(SIP_ROTL64, v0, v1, v2, v3)
+#define SIP_ROUND_R SIPHASH__SIPROUND
+#define HSIP_ROUND(v0, v1, v2, v3) SIPHASH__HSIPROUND(SIP_ROTL32, v0, v1, v2, v3)
+#define HSIP_ROUND_R SIPHASH__HSIPROUND
 
 /* Initial-state constants of the reference code ("somepseudorandomlygeneratedbytes"). */
 #define SIP_C0 UINT64_C(0x736f6d6570736575)

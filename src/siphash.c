@@ -122,41 +122,32 @@ int siphash_init(siphash_state *st, const siphash_key *key, unsigned c, unsigned
 	return SIPHASH_OK;
 }
 
-/* Compresses the one block of a state's buffer, inline: completing a
- * partial block is the hot path of small updates, and an indirect call to
- * the backend for one block cost more than the block. */
-static void sip_state_block(siphash_state *st)
+/* Compresses whole blocks into the state's words. Where single-message SipHash
+ * has no SIMD code (SIP_DIRECT) this is a direct call, not the table's
+ * indirect one: streaming by small chunks completes a block per call, and the
+ * table load and indirect call cost as much as the block. */
+static void sip_state_blocks(siphash_state *st, const uint8_t *p, size_t nblocks)
 {
-	sip_words s = {st->v[0], st->v[1], st->v[2], st->v[3]};
-	uint64_t m = sip_load64(st->buf);
-	if (st->c == 2)
-		sip_absorb(&s, m, 2);
-	else if (st->c == 1)
-		sip_absorb(&s, m, 1);
+	if (SIP_DIRECT)
+		siphash__scalar_sip_blocks(st->v, p, nblocks, st->c);
 	else
-		sip_absorb(&s, m, st->c);
-	st->v[0] = s.v0;
-	st->v[1] = s.v1;
-	st->v[2] = s.v2;
-	st->v[3] = s.v3;
+		siphash__ops_get()->sip_blocks(st->v, p, nblocks, st->c);
 }
 
-/* Whole blocks through the backend, then the new partial block. Kept out of
- * line (and reached by a tail call) so that the short paths of update need
- * no register saves. */
-static SIP_NOINLINE void sip_update_bulk(siphash_state *st, const uint8_t *p, size_t len)
+/* m: a little-endian block word, taken out of the partial block. */
+static void sip_state_absorb(siphash_state *st, uint64_t m)
 {
-	size_t nblocks = len >> 3;
-	if (nblocks)
-		siphash__ops_get()->sip_blocks(st->v, p, nblocks, st->c);
-	sip_copy_short(st->buf, p + (nblocks << 3), len & 7, 8);
+	uint8_t b[8];
+	sip_store64(b, m);
+	sip_state_blocks(st, b, 1);
 }
 
 /*
  * Blocks are compressed as soon as they are complete; only the partial block
- * is kept. The common streaming pattern, a few bytes that do not complete a
- * block, costs a length update and a short copy (the header inlines it for
- * constant lengths). Whole blocks go to the backend in one call.
+ * is kept, as a word (see siphash_state). The common streaming pattern, a few
+ * bytes that do not complete a block, costs a length update and an OR (the
+ * header inlines it for constant lengths). Whole blocks go to the backend in
+ * one call.
  */
 void siphash_update(siphash_state *st, const void *data, size_t len)
 {
@@ -166,27 +157,25 @@ void siphash_update(siphash_state *st, const void *data, size_t len)
 		return;
 	pos = (size_t)(st->len & 7);
 	st->len += len;
-	if (pos + len < 8) {
-		sip_copy_short(st->buf + pos, p, len, 8);
+	if (len < 8 - pos) {
+		st->m |= sip_tail64(p + len, len, len) << (8 * pos);
 		return;
 	}
 	if (pos) {
 		size_t need = 8 - pos;
-		sip_copy_short(st->buf + pos, p, need, 8);
-		sip_state_block(st);
+		sip_state_absorb(st, st->m | sip_tail64(p + need, need, need) << (8 * pos));
 		p += need;
 		len -= need;
-		if (!len)
-			return; /* byte-wise streaming: the block is done, the buffer empty */
 	}
-	sip_update_bulk(st, p, len);
+	if (len >= 8)
+		sip_state_blocks(st, p, len >> 3);
+	st->m = sip_tail64(p + len, len & 7, len);
 }
 
 void siphash_final(const siphash_state *st, void *out)
 {
 	sip_words s;
 	uint64_t b, h;
-	size_t rem;
 	uint8_t tmp[16];
 	int wide;
 	if (!st || !out)
@@ -195,10 +184,7 @@ void siphash_final(const siphash_state *st, void *out)
 	s.v1 = st->v[1];
 	s.v2 = st->v[2];
 	s.v3 = st->v[3];
-	rem = (size_t)(st->len & 7);
-	/* buf may hold stale bytes past rem: mask them off. */
-	b = rem ? sip_load64(st->buf) & (~UINT64_C(0) >> (64 - 8 * rem)) : 0;
-	b |= st->len << 56;
+	b = st->m | st->len << 56;
 	wide = st->outlen == 16;
 	h = sip_finish(s, b, st->c, st->d, wide, tmp);
 	if (wide)
@@ -225,31 +211,14 @@ int halfsiphash_init(halfsiphash_state *st, const halfsiphash_key *key, unsigned
 	return SIPHASH_OK;
 }
 
-static void hsip_state_block(halfsiphash_state *st)
+/* HalfSipHash counterparts of the three functions above. No table: the
+ * 32-bit words are native on every target, so the scalar code is the fastest
+ * everywhere. */
+static void hsip_state_absorb(halfsiphash_state *st, uint32_t m)
 {
-	hsip_words s = {st->v[0], st->v[1], st->v[2], st->v[3]};
-	uint32_t m = sip_load32(st->buf);
-	s.v3 ^= m;
-	if (st->c == 2)
-		hsip_rounds(&s, 2);
-	else if (st->c == 1)
-		hsip_rounds(&s, 1);
-	else
-		hsip_rounds(&s, st->c);
-	s.v0 ^= m;
-	st->v[0] = s.v0;
-	st->v[1] = s.v1;
-	st->v[2] = s.v2;
-	st->v[3] = s.v3;
-}
-
-/* As siphash_update, with 4-byte blocks. */
-static SIP_NOINLINE void hsip_update_bulk(halfsiphash_state *st, const uint8_t *p, size_t len)
-{
-	size_t nblocks = len >> 2;
-	if (nblocks)
-		siphash__ops_get()->half_blocks(st->v, p, nblocks, st->c);
-	sip_copy_short(st->buf, p + (nblocks << 2), len & 3, 4);
+	uint8_t b[4];
+	sip_store32(b, m);
+	siphash__scalar_half_blocks(st->v, b, 1, st->c);
 }
 
 void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
@@ -260,20 +229,19 @@ void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
 		return;
 	pos = (size_t)(st->len & 3);
 	st->len += len;
-	if (pos + len < 4) {
-		sip_copy_short(st->buf + pos, p, len, 4);
+	if (len < 4 - pos) {
+		st->m |= hsip_tail32(p + len, len, len) << (8 * pos);
 		return;
 	}
 	if (pos) {
 		size_t need = 4 - pos;
-		sip_copy_short(st->buf + pos, p, need, 4);
-		hsip_state_block(st);
+		hsip_state_absorb(st, st->m | hsip_tail32(p + need, need, need) << (8 * pos));
 		p += need;
 		len -= need;
-		if (!len)
-			return;
 	}
-	hsip_update_bulk(st, p, len);
+	if (len >= 4)
+		siphash__scalar_half_blocks(st->v, p, len >> 2, st->c);
+	st->m = hsip_tail32(p + len, len & 3, len);
 }
 
 void halfsiphash_final(const halfsiphash_state *st, void *out)
@@ -281,16 +249,13 @@ void halfsiphash_final(const halfsiphash_state *st, void *out)
 	hsip_words s;
 	uint32_t b;
 	uint64_t h;
-	size_t rem;
 	if (!st || !out)
 		return;
 	s.v0 = st->v[0];
 	s.v1 = st->v[1];
 	s.v2 = st->v[2];
 	s.v3 = st->v[3];
-	rem = (size_t)(st->len & 3);
-	b = rem ? sip_load32(st->buf) & (~UINT32_C(0) >> (32 - 8 * rem)) : 0;
-	b |= (uint32_t)st->len << 24;
+	b = st->m | (uint32_t)st->len << 24;
 	h = hsip_finish(s, b, st->c, st->d, st->outlen == 8);
 	if (st->outlen == 8)
 		sip_store64((uint8_t *)out, h);
