@@ -169,10 +169,10 @@ SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, unsigned G, const LB_VEC *m, uns
 SIP_INLINE LB_VEC LB_FN(last)(const uint8_t *const p[LB_N], const size_t L[LB_N], int all_long)
 {
 	LB_WORD w[LB_N];
-	size_t j, same = 1;
-	for (j = 1; j < LB_N; j++)
-		same &= L[j] == L[0];
-	if (same && !(L[0] & (LB_BLOCK - 1))) /* e.g. fixed-size keys: only the length byte */
+	size_t j, diff = L[0] & (LB_BLOCK - 1);
+	for (j = 1; j < LB_N; j++) /* an or of xors: no branch per lane, and it vectorizes */
+		diff |= L[j] ^ L[0];
+	if (!diff) /* one length, a multiple of the block (e.g. fixed-size keys): only the length byte */
 		return (LB_VEC){0} + ((LB_WORD)L[0] << LB_LENBITS);
 #ifdef LB_HAVE_VTAIL
 	if (all_long) /* every lane has a whole block to read its tail from */
@@ -325,11 +325,18 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 		}
 		return;
 	}
-	for (j = 0; j < GN; j++) { /* a short group repeats its last message in the spare lanes */
-		m = j < k ? j : k - 1;
-		m = idx ? idx[m] : first + m;
-		p[j] = (const uint8_t *)data[m];
-		L[j] = len[m];
+	if (!idx && k == GN) { /* the common case, without the index and the clamp */
+		for (j = 0; j < GN; j++) {
+			p[j] = (const uint8_t *)data[first + j];
+			L[j] = len[first + j];
+		}
+	} else {
+		for (j = 0; j < GN; j++) { /* a short group repeats its last message in the spare lanes */
+			m = j < k ? j : k - 1;
+			m = idx ? idx[m] : first + m;
+			p[j] = (const uint8_t *)data[m];
+			L[j] = len[m];
+		}
 	}
 	for (j = 1; idx && direct && j < GN; j++)
 		direct = idx[j] == idx[0] + j;
@@ -368,8 +375,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
-	size_t bucket[LB_NBUCKETS][GN], fill[LB_NBUCKETS];
-	uint32_t used = 0; /* fill[b] is valid where bit b is set: no clearing per call */
+	size_t bucket[LB_NBUCKETS][GN], fill[LB_NBUCKETS] = {0};
 	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
 	size_t i, j, nfar = 0, nrest = 0, b, blocks = 0;
 	/* Fewer messages than a group, and short: lanes would mostly idle (measured). */
@@ -381,38 +387,35 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		return;
 	}
 	for (i = 0; i < n; i += GN) {
-		const size_t k = n - i < GN ? n - i : GN, nb0 = len[i] >> LB_SHIFT;
-		size_t same = k == GN;
-		for (j = 1; j < k; j++)
-			same &= (len[i + j] >> LB_SHIFT) == nb0;
-		if (same) { /* runs of equal block counts (fixed-size keys) go straight in */
+		const size_t k = n - i < GN ? n - i : GN;
+		size_t diff = 0; /* a >> s == b >> s exactly when (a ^ b) >> s == 0 */
+		for (j = 1; j < GN && k == GN; j++)
+			diff |= len[i + j] ^ len[i];
+		if (k == GN && !(diff >> LB_SHIFT)) { /* runs of equal block counts (fixed-size keys) go straight in */
 			run(key, &init, data, len, NULL, i, GN, 1, out);
 			continue;
 		}
 		for (j = i; j < i + k; j++) {
 			const size_t nb = len[j] >> LB_SHIFT;
-			if (nb < LB_NBUCKETS) {
-				size_t f = used >> nb & 1 ? fill[nb] : 0;
-				used |= (uint32_t)1 << nb;
-				bucket[nb][f] = j;
-				if (f + 1 < GN) {
-					fill[nb] = f + 1;
-				} else {
-					fill[nb] = 0;
-					run(key, &init, data, len, bucket[nb], 0, GN, 1, out);
-				}
-			} else {
+			size_t f;
+			if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
 				far[nfar++] = j;
 				if (nfar == LB_FAR) {
 					LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, out, run);
 					nfar = 0;
 				}
+				continue;
 			}
+			f = fill[nb];
+			bucket[nb][f] = j;
+			fill[nb] = f + 1 == GN ? 0 : f + 1;
+			if (f + 1 == GN)
+				run(key, &init, data, len, bucket[nb], 0, GN, 1, out);
 		}
 	}
 	/* What is left of the buckets, in block-count order, then the long ones. */
-	for (b = 0; b < LB_NBUCKETS && used >> b; b++)
-		for (i = 0; used >> b & 1 && i < fill[b]; i++)
+	for (b = 0; b < LB_NBUCKETS; b++)
+		for (i = 0; i < fill[b]; i++)
 			rest[nrest++] = bucket[b][i];
 	for (i = 0; i < nrest; i += GN)
 		run(key, &init, data, len, rest + i, 0, nrest - i < GN ? nrest - i : GN, 0, out);
