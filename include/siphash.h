@@ -230,8 +230,10 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
  * including this header to turn it off.
  */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(SIPHASH_BUILDING) && !defined(SIPHASH_NO_INLINE_UPDATE)
-/* w: the len bytes at data as a little-endian word, on any host. Not completed
- * iff pos + len < block, that is iff the new length's position is >= len. */
+/* w: the len bytes at data as a little-endian word, on any host; pos: the bit
+ * where they go. The block is not completed iff its byte position plus len
+ * stays below the block size, that is iff the new length's byte position is
+ * still >= len. */
 #define SIPHASH__UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL)                                            \
 	static inline __attribute__((always_inline)) void fn##__fast(state_type *st, const void *data, size_t len)     \
 	{                                                                                                              \
@@ -243,18 +245,18 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 				return;                                                                                \
 			for (i = 0; i < len; i++)                                                                      \
 				w |= (word_type)((const uint8_t *)data)[i] << (8 * i);                                 \
-			pos = (unsigned)(st->len & ((block)-1));                                                       \
+			pos = (unsigned)st->len * 8 & (8 * (block)-1);                                                 \
 			st->len += len;                                                                                \
 			if ((st->len & ((block)-1)) >= len) {                                                          \
-				st->m |= w << ((8 * pos) & (8 * (block)-1));                                           \
+				st->m |= w << pos;                                                                     \
 				return;                                                                                \
 			}                                                                                              \
-			m = st->m | w << (8 * pos);                                                                    \
+			m = st->m | w << pos;                                                                          \
 			st->v[3] ^= m;                                                                                 \
 			for (r = 0; r < st->c; r++)                                                                    \
 				ROUND(ROTL, st->v[0], st->v[1], st->v[2], st->v[3]);                                   \
 			st->v[0] ^= m;                                                                                 \
-			st->m = w >> (8 * ((block)-pos));                                                              \
+			st->m = w >> (8 * (block)-pos);                                                                \
 			return;                                                                                        \
 		}                                                                                                      \
 		fn(st, data, len);                                                                                     \
