@@ -325,10 +325,11 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 		}
 		return;
 	}
-	if (!idx && k == GN) { /* the common case, without the index and the clamp */
+	if (k == GN) { /* the common case, without the clamp */
 		for (j = 0; j < GN; j++) {
-			p[j] = (const uint8_t *)data[first + j];
-			L[j] = len[first + j];
+			m = idx ? idx[j] : first + j;
+			p[j] = (const uint8_t *)data[m];
+			L[j] = len[m];
 		}
 	} else {
 		for (j = 0; j < GN; j++) { /* a short group repeats its last message in the spare lanes */
