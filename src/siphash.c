@@ -105,27 +105,66 @@ int halfsiphash_hash(const halfsiphash_key *key, unsigned c, unsigned d, const v
 
 /* ---- streaming -------------------------------------------------------- */
 
-int siphash_init(siphash_state *st, const siphash_key *key, unsigned c, unsigned d, size_t outlen)
-{
-	sip_words s;
-	if (!st || !key || !rounds_ok(c, d) || (outlen != 8 && outlen != 16))
-		return SIPHASH_EINVAL;
-	memset(st, 0, sizeof *st);
-	s = sip_start(key, outlen == 16);
-	st->v[0] = s.v0;
-	st->v[1] = s.v1;
-	st->v[2] = s.v2;
-	st->v[3] = s.v3;
-	st->c = (uint8_t)c;
-	st->d = (uint8_t)d;
-	st->outlen = (uint8_t)outlen;
-	return SIPHASH_OK;
-}
+/*
+ * init and update are the same for both families but for the word width, the
+ * block size and the tag sizes, so they are written once here.
+ *
+ * update: blocks are compressed as soon as they are complete; only the
+ * partial block is kept, as a word (see siphash_state). The common streaming
+ * pattern, a few bytes that do not complete a block, costs a length update
+ * and an OR (the header inlines it for constant lengths). Whole blocks go to
+ * BLOCKS in one call; a block completed from the partial word goes through a
+ * little-endian buffer, which a store and a load of the same size forward.
+ */
+#define STREAM_INIT(fn, state_type, key_type, words_type, start, narrow, wide)                                         \
+	int fn(state_type *st, const key_type *key, unsigned c, unsigned d, size_t outlen)                             \
+	{                                                                                                              \
+		if (!st || !key || !rounds_ok(c, d) || (outlen != (narrow) && outlen != (wide)))                       \
+			return SIPHASH_EINVAL;                                                                         \
+		memset(st, 0, sizeof *st);                                                                             \
+		{                                                                                                      \
+			words_type s = start(key, outlen == (wide));                                                   \
+			st->v[0] = s.v0;                                                                               \
+			st->v[1] = s.v1;                                                                               \
+			st->v[2] = s.v2;                                                                               \
+			st->v[3] = s.v3;                                                                               \
+		}                                                                                                      \
+		st->c = (uint8_t)c;                                                                                    \
+		st->d = (uint8_t)d;                                                                                    \
+		st->outlen = (uint8_t)outlen;                                                                          \
+		return SIPHASH_OK;                                                                                     \
+	}
+#define STREAM_UPDATE(fn, state_type, block, TAIL, STORE, BLOCKS)                                                      \
+	void fn(state_type *st, const void *data, size_t len)                                                          \
+	{                                                                                                              \
+		const uint8_t *p = (const uint8_t *)data;                                                              \
+		size_t pos;                                                                                            \
+		if (SIP_UNLIKELY(!st || !p))                                                                           \
+			return;                                                                                        \
+		pos = (size_t)(st->len & ((block)-1));                                                                 \
+		st->len += len;                                                                                        \
+		if (len < (block)-pos) {                                                                               \
+			st->m |= TAIL(p + len, len, len) << (8 * pos);                                                 \
+			return;                                                                                        \
+		}                                                                                                      \
+		if (pos) {                                                                                             \
+			size_t need = (block)-pos;                                                                     \
+			uint8_t b[block];                                                                              \
+			STORE(b, st->m | TAIL(p + need, need, need) << (8 * pos));                                     \
+			BLOCKS(st, b, 1);                                                                              \
+			p += need;                                                                                     \
+			len -= need;                                                                                   \
+		}                                                                                                      \
+		if (len >= (block))                                                                                    \
+			BLOCKS(st, p, len / (block));                                                                  \
+		st->m = TAIL(p + len, len & ((block)-1), len);                                                         \
+	}
 
-/* Compresses whole blocks into the state's words. Where single-message SipHash
- * has no SIMD code (SIP_DIRECT) this is a direct call, not the table's
- * indirect one: streaming by small chunks completes a block per call, and the
- * table load and indirect call cost as much as the block. */
+/* Where single-message SipHash has no SIMD code (SIP_DIRECT) whole blocks go
+ * to the scalar code by a direct call, not the table's indirect one:
+ * streaming by small chunks completes a block per call, and the table load
+ * and indirect call cost as much as the block. HalfSipHash has no table
+ * entry to take: its 32-bit words are native everywhere, so scalar wins. */
 static void sip_state_blocks(siphash_state *st, const uint8_t *p, size_t nblocks)
 {
 	if (SIP_DIRECT)
@@ -134,43 +173,15 @@ static void sip_state_blocks(siphash_state *st, const uint8_t *p, size_t nblocks
 		siphash__ops_get()->sip_blocks(st->v, p, nblocks, st->c);
 }
 
-/* m: a little-endian block word, taken out of the partial block. */
-static void sip_state_absorb(siphash_state *st, uint64_t m)
+static void hsip_state_blocks(halfsiphash_state *st, const uint8_t *p, size_t nblocks)
 {
-	uint8_t b[8];
-	sip_store64(b, m);
-	sip_state_blocks(st, b, 1);
+	siphash__scalar_half_blocks(st->v, p, nblocks, st->c);
 }
 
-/*
- * Blocks are compressed as soon as they are complete; only the partial block
- * is kept, as a word (see siphash_state). The common streaming pattern, a few
- * bytes that do not complete a block, costs a length update and an OR (the
- * header inlines it for constant lengths). Whole blocks go to the backend in
- * one call.
- */
-void siphash_update(siphash_state *st, const void *data, size_t len)
-{
-	const uint8_t *p = (const uint8_t *)data;
-	size_t pos;
-	if (SIP_UNLIKELY(!st || !p))
-		return;
-	pos = (size_t)(st->len & 7);
-	st->len += len;
-	if (len < 8 - pos) {
-		st->m |= sip_tail64(p + len, len, len) << (8 * pos);
-		return;
-	}
-	if (pos) {
-		size_t need = 8 - pos;
-		sip_state_absorb(st, st->m | sip_tail64(p + need, need, need) << (8 * pos));
-		p += need;
-		len -= need;
-	}
-	if (len >= 8)
-		sip_state_blocks(st, p, len >> 3);
-	st->m = sip_tail64(p + len, len & 7, len);
-}
+STREAM_INIT(siphash_init, siphash_state, siphash_key, sip_words, sip_start, 8, 16)
+STREAM_UPDATE(siphash_update, siphash_state, 8, sip_tail64, sip_store64, sip_state_blocks)
+STREAM_INIT(halfsiphash_init, halfsiphash_state, halfsiphash_key, hsip_words, hsip_start, 4, 8)
+STREAM_UPDATE(halfsiphash_update, halfsiphash_state, 4, hsip_tail32, sip_store32, hsip_state_blocks)
 
 void siphash_final(const siphash_state *st, void *out)
 {
@@ -192,56 +203,6 @@ void siphash_final(const siphash_state *st, void *out)
 	else
 		sip_store64((uint8_t *)out, h);
 	siphash_wipe(&s, sizeof s);
-}
-
-int halfsiphash_init(halfsiphash_state *st, const halfsiphash_key *key, unsigned c, unsigned d, size_t outlen)
-{
-	hsip_words s;
-	if (!st || !key || !rounds_ok(c, d) || (outlen != 4 && outlen != 8))
-		return SIPHASH_EINVAL;
-	memset(st, 0, sizeof *st);
-	s = hsip_start(key, outlen == 8);
-	st->v[0] = s.v0;
-	st->v[1] = s.v1;
-	st->v[2] = s.v2;
-	st->v[3] = s.v3;
-	st->c = (uint8_t)c;
-	st->d = (uint8_t)d;
-	st->outlen = (uint8_t)outlen;
-	return SIPHASH_OK;
-}
-
-/* HalfSipHash counterparts of the three functions above. No table: the
- * 32-bit words are native on every target, so the scalar code is the fastest
- * everywhere. */
-static void hsip_state_absorb(halfsiphash_state *st, uint32_t m)
-{
-	uint8_t b[4];
-	sip_store32(b, m);
-	siphash__scalar_half_blocks(st->v, b, 1, st->c);
-}
-
-void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len)
-{
-	const uint8_t *p = (const uint8_t *)data;
-	size_t pos;
-	if (SIP_UNLIKELY(!st || !p))
-		return;
-	pos = (size_t)(st->len & 3);
-	st->len += len;
-	if (len < 4 - pos) {
-		st->m |= hsip_tail32(p + len, len, len) << (8 * pos);
-		return;
-	}
-	if (pos) {
-		size_t need = 4 - pos;
-		hsip_state_absorb(st, st->m | hsip_tail32(p + need, need, need) << (8 * pos));
-		p += need;
-		len -= need;
-	}
-	if (len >= 4)
-		siphash__scalar_half_blocks(st->v, p, len >> 2, st->c);
-	st->m = hsip_tail32(p + len, len & 3, len);
 }
 
 void halfsiphash_final(const halfsiphash_state *st, void *out)
