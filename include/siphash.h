@@ -195,11 +195,11 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
  * parameter so that the SIMD backends run the same round on vectors of words.
  * Not part of the API.
  */
-#define SIPHASH__ROTL64(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
-#define SIPHASH__ROTL32(x, b) (uint32_t)(((x) << (b)) | ((x) >> (32 - (b))))
-#define SIPHASH__SIPROUND(ROTL, v0, v1, v2, v3) SIPHASH__ROUND(ROTL, v0, v1, v2, v3, 13, 32, 16, 21, 17, 32)
-#define SIPHASH__HSIPROUND(ROTL, v0, v1, v2, v3) SIPHASH__ROUND(ROTL, v0, v1, v2, v3, 5, 16, 8, 7, 13, 16)
-#define SIPHASH__ROUND(ROTL, v0, v1, v2, v3, a, b, c, d, e, f)                                                         \
+#define SIPHASH_PRIV_ROTL64(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
+#define SIPHASH_PRIV_ROTL32(x, b) (uint32_t)(((x) << (b)) | ((x) >> (32 - (b))))
+#define SIPHASH_PRIV_SIPROUND(ROTL, v0, v1, v2, v3) SIPHASH_PRIV_ROUND(ROTL, v0, v1, v2, v3, 13, 32, 16, 21, 17, 32)
+#define SIPHASH_PRIV_HSIPROUND(ROTL, v0, v1, v2, v3) SIPHASH_PRIV_ROUND(ROTL, v0, v1, v2, v3, 5, 16, 8, 7, 13, 16)
+#define SIPHASH_PRIV_ROUND(ROTL, v0, v1, v2, v3, a, b, c, d, e, f)                                                     \
 	do {                                                                                                           \
 		v0 += v1;                                                                                              \
 		v1 = ROTL(v1, a);                                                                                      \
@@ -234,8 +234,8 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
  * where they go. The block is not completed iff its byte position plus len
  * stays below the block size, that is iff the new length's byte position is
  * still >= len. */
-#define SIPHASH__UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL)                                            \
-	static inline __attribute__((always_inline)) void fn##__fast(state_type *st, const void *data, size_t len)     \
+#define SIPHASH_PRIV_UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL)                                        \
+	static inline __attribute__((always_inline)) void fn##_inline_(state_type *st, const void *data, size_t len)   \
 	{                                                                                                              \
 		if (__builtin_constant_p(len) && len < (block)) {                                                      \
 			word_type w = 0, m;                                                                            \
@@ -245,7 +245,7 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 				return;                                                                                \
 			for (i = 0; i < len; i++)                                                                      \
 				w |= (word_type)((const uint8_t *)data)[i] << (8 * i);                                 \
-			pos = (unsigned)st->len * 8 & (8 * (block)-1);                                                 \
+			pos = ((unsigned)st->len * 8) & (8 * (unsigned)(block)-1);                                     \
 			st->len += len;                                                                                \
 			if ((st->len & ((block)-1)) >= len) {                                                          \
 				st->m |= w << pos;                                                                     \
@@ -261,11 +261,12 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 		}                                                                                                      \
 		fn(st, data, len);                                                                                     \
 	}
-SIPHASH__UPDATE_FAST(siphash_update, siphash_state, uint64_t, 8, SIPHASH__SIPROUND, SIPHASH__ROTL64)
-SIPHASH__UPDATE_FAST(halfsiphash_update, halfsiphash_state, uint32_t, 4, SIPHASH__HSIPROUND, SIPHASH__ROTL32)
-#undef SIPHASH__UPDATE_FAST
-#define siphash_update(st, data, len) siphash_update__fast(st, data, len)
-#define halfsiphash_update(st, data, len) halfsiphash_update__fast(st, data, len)
+SIPHASH_PRIV_UPDATE_FAST(siphash_update, siphash_state, uint64_t, 8, SIPHASH_PRIV_SIPROUND, SIPHASH_PRIV_ROTL64)
+SIPHASH_PRIV_UPDATE_FAST(halfsiphash_update, halfsiphash_state, uint32_t, 4, SIPHASH_PRIV_HSIPROUND,
+                         SIPHASH_PRIV_ROTL32)
+#undef SIPHASH_PRIV_UPDATE_FAST
+#define siphash_update(st, data, len) siphash_update_inline_(st, data, len)
+#define halfsiphash_update(st, data, len) halfsiphash_update_inline_(st, data, len)
 #endif
 
 /* Zeroes n bytes at p (a key, a state, a tag) in a way the compiler cannot

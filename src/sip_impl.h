@@ -88,14 +88,14 @@ SIP_INLINE void sip_copy_short(uint8_t *dst, const uint8_t *src, size_t n, size_
 	}
 }
 
-#define SIP_ROTL64 SIPHASH__ROTL64
-#define SIP_ROTL32 SIPHASH__ROTL32
+#define SIP_ROTL64 SIPHASH_PRIV_ROTL64
+#define SIP_ROTL32 SIPHASH_PRIV_ROTL32
 
 /* The rounds live in siphash.h (its inline update uses them too). */
-#define SIP_ROUND(v0, v1, v2, v3) SIPHASH__SIPROUND(SIP_ROTL64, v0, v1, v2, v3)
-#define SIP_ROUND_R SIPHASH__SIPROUND
-#define HSIP_ROUND(v0, v1, v2, v3) SIPHASH__HSIPROUND(SIP_ROTL32, v0, v1, v2, v3)
-#define HSIP_ROUND_R SIPHASH__HSIPROUND
+#define SIP_ROUND(v0, v1, v2, v3) SIPHASH_PRIV_SIPROUND(SIP_ROTL64, v0, v1, v2, v3)
+#define SIP_ROUND_R SIPHASH_PRIV_SIPROUND
+#define HSIP_ROUND(v0, v1, v2, v3) SIPHASH_PRIV_HSIPROUND(SIP_ROTL32, v0, v1, v2, v3)
+#define HSIP_ROUND_R SIPHASH_PRIV_HSIPROUND
 
 /* Initial-state constants of the reference code ("somepseudorandomlygeneratedbytes"). */
 #define SIP_C0 UINT64_C(0x736f6d6570736575)
