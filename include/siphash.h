@@ -195,8 +195,8 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
  * parameter so that the SIMD backends run the same round on vectors of words.
  * Not part of the API.
  */
-#define SIPHASH_PRIV_ROTL64(x, b) (uint64_t)(((x) << (b)) | ((x) >> (64 - (b))))
-#define SIPHASH_PRIV_ROTL32(x, b) (uint32_t)(((x) << (b)) | ((x) >> (32 - (b))))
+#define SIPHASH_PRIV_ROTL64(x, b) (((x) << (b)) | ((x) >> (64 - (b))))
+#define SIPHASH_PRIV_ROTL32(x, b) (((x) << (b)) | ((x) >> (32 - (b))))
 #define SIPHASH_PRIV_SIPROUND(ROTL, v0, v1, v2, v3) SIPHASH_PRIV_ROUND(ROTL, v0, v1, v2, v3, 13, 32, 16, 21, 17, 32)
 #define SIPHASH_PRIV_HSIPROUND(ROTL, v0, v1, v2, v3) SIPHASH_PRIV_ROUND(ROTL, v0, v1, v2, v3, 5, 16, 8, 7, 13, 16)
 #define SIPHASH_PRIV_ROUND(ROTL, v0, v1, v2, v3, a, b, c, d, e, f)                                                     \
@@ -230,6 +230,12 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
  * including this header to turn it off.
  */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(SIPHASH_BUILDING) && !defined(SIPHASH_NO_INLINE_UPDATE)
+/* C++ code bases often build with -Wold-style-cast -Werror. */
+#ifdef __cplusplus
+#define SIPHASH_PRIV_CAST(type, x) static_cast<type>(x)
+#else
+#define SIPHASH_PRIV_CAST(type, x) ((type)(x))
+#endif
 /* w: the len bytes at data as a little-endian word, on any host; pos: the bit
  * where they go. The block is not completed iff its byte position plus len
  * stays below the block size, that is iff the new length's byte position is
@@ -243,9 +249,11 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 			size_t i;                                                                                      \
 			if (!st || !data)                                                                              \
 				return;                                                                                \
-			for (i = 0; i < len; i++)                                                                      \
-				w |= (word_type)((const uint8_t *)data)[i] << (8 * i);                                 \
-			pos = ((unsigned)st->len * 8) & (8 * (unsigned)(block)-1);                                     \
+			for (i = 0; i < len; i++) {                                                                    \
+				word_type b_ = SIPHASH_PRIV_CAST(const uint8_t *, data)[i];                            \
+				w |= b_ << (8 * i);                                                                    \
+			}                                                                                              \
+			pos = SIPHASH_PRIV_CAST(unsigned, st->len * 8 % (8 * (block)));                                \
 			st->len += len;                                                                                \
 			if ((st->len & ((block)-1)) >= len) {                                                          \
 				st->m |= w << pos;                                                                     \
@@ -265,6 +273,7 @@ SIPHASH_PRIV_UPDATE_FAST(siphash_update, siphash_state, uint64_t, 8, SIPHASH_PRI
 SIPHASH_PRIV_UPDATE_FAST(halfsiphash_update, halfsiphash_state, uint32_t, 4, SIPHASH_PRIV_HSIPROUND,
                          SIPHASH_PRIV_ROTL32)
 #undef SIPHASH_PRIV_UPDATE_FAST
+#undef SIPHASH_PRIV_CAST
 #define siphash_update(st, data, len) siphash_update_inline_(st, data, len)
 #define halfsiphash_update(st, data, len) halfsiphash_update_inline_(st, data, len)
 #endif

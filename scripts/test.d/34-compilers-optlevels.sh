@@ -42,3 +42,18 @@ for cxx in g++ clang++; do
 	"$out/consumer-$cxx" >/dev/null
 	echo "consumer $cxx -std=c++11 -pedantic: ok"
 done
+# The header's inline code under the strictest warnings C and C++ code bases
+# build with (conversions, old-style casts, reserved names): a warning there
+# breaks a user's -Werror build, not ours.
+strict=(-Wall -Wextra -Wpedantic -Werror -Wconversion -Wsign-conversion -Wcast-qual -Wcast-align -Wundef -Wshadow
+	-Wredundant-decls)
+for cc in gcc clang; do
+	$cc -std=c99 "${strict[@]}" -Wstrict-prototypes -Wmissing-prototypes -Iinclude -fsyntax-only tests/abi/strict_header.c
+done
+clang -std=c11 "${strict[@]}" -Wreserved-identifier -Wreserved-macro-identifier -Iinclude -fsyntax-only \
+	tests/abi/strict_header.c
+g++ -std=c++11 "${strict[@]}" -Wold-style-cast -Wuseless-cast -Wzero-as-null-pointer-constant -Iinclude -x c++ \
+	-fsyntax-only tests/abi/strict_header.c
+clang++ -std=c++11 "${strict[@]}" -Wold-style-cast -Wzero-as-null-pointer-constant -Wreserved-identifier \
+	-Wreserved-macro-identifier -Iinclude -x c++ -fsyntax-only tests/abi/strict_header.c
+echo "siphash.h under strict C99/C11/C++11 warnings (gcc, clang): ok"
