@@ -41,9 +41,13 @@
 #include "sip_impl.h"
 
 /* Messages of fewer than LB_NBUCKETS blocks are dealt into one bucket per
- * block count and hashed as soon as a bucket holds a full group; longer ones
- * are collected LB_FAR at a time and sorted by block count. */
+ * block count, and a bucket is hashed when it holds LB_BCAP messages: a few
+ * groups in a row with the same block count, whose loops predict (one group
+ * at a time, in the random order buckets fill, mispredicted about one branch
+ * per message). Longer ones are collected LB_FAR at a time and sorted by block
+ * count. */
 #define LB_NBUCKETS 32
+#define LB_BCAP 32 /* a multiple of every group size */
 #define LB_FAR 256
 #define LB_LONG_BLOCKS 16
 #define LB_SMALL_BLOCKS 8
@@ -376,7 +380,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
-	size_t bucket[LB_NBUCKETS][GN], fill[LB_NBUCKETS] = {0};
+	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS] = {0};
 	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
 	size_t i, j, nfar = 0, nrest = 0, b, blocks = 0;
 	/* Fewer messages than a group, and short: lanes would mostly idle (measured). */
@@ -387,20 +391,30 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
 		return;
 	}
+	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
 	for (i = 0; i < n; i += GN) {
 		const size_t k = n - i < GN ? n - i : GN;
-		size_t diff = 0; /* a >> s == b >> s exactly when (a ^ b) >> s == 0 */
-		for (j = 1; j < GN && k == GN; j++)
-			diff |= len[i + j] ^ len[i];
-		if (k == GN && !(diff >> LB_SHIFT)) { /* runs of equal block counts (fixed-size keys) go straight in */
-			run(key, &init, data, len, NULL, i, GN, 1, out);
-			continue;
+		/* a >> s == b >> s exactly when (a ^ b) >> s == 0; first and last
+		 * alone settle most groups of mixed lengths */
+		if (k == GN && !((len[i] ^ len[i + GN - 1]) >> LB_SHIFT)) {
+			size_t diff = 0;
+			for (j = 1; j < GN - 1; j++)
+				diff |= len[i + j] ^ len[i];
+			if (!(diff >> LB_SHIFT)) { /* runs of equal block counts (fixed-size keys) go straight in */
+				run(key, &init, data, len, NULL, i, GN, 1, out);
+				continue;
+			}
 		}
-		for (j = i; j < i + k; j++) {
-			const size_t nb = len[j] >> LB_SHIFT;
+#if defined(__GNUC__)
+#pragma GCC unroll 16
+#endif
+		for (j = 0; j < GN; j++) { /* a constant count: no loop exit to mispredict */
+			const size_t m = i + j, nb = j < k ? len[m] >> LB_SHIFT : 0;
 			size_t f;
+			if (j >= k)
+				break;
 			if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
-				far[nfar++] = j;
+				far[nfar++] = m;
 				if (nfar == LB_FAR) {
 					LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, out, run);
 					nfar = 0;
@@ -408,16 +422,22 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 				continue;
 			}
 			f = fill[nb];
-			bucket[nb][f] = j;
-			fill[nb] = f + 1 == GN ? 0 : f + 1;
-			if (f + 1 == GN)
-				run(key, &init, data, len, bucket[nb], 0, GN, 1, out);
+			bucket[nb][f] = m;
+			fill[nb] = f + 1;
+			if (SIP_UNLIKELY(f + 1 == LB_BCAP)) {
+				for (f = 0; f < LB_BCAP; f += GN)
+					run(key, &init, data, len, bucket[nb] + f, 0, GN, 1, out);
+				fill[nb] = 0;
+			}
 		}
 	}
 	/* What is left of the buckets, in block-count order, then the long ones. */
-	for (b = 0; b < LB_NBUCKETS; b++)
-		for (i = 0; i < fill[b]; i++)
+	for (b = 0; b < LB_NBUCKETS; b++) {
+		for (i = 0; i + GN <= fill[b]; i += GN)
+			run(key, &init, data, len, bucket[b] + i, 0, GN, 1, out);
+		for (; i < fill[b]; i++)
 			rest[nrest++] = bucket[b][i];
+	}
 	for (i = 0; i < nrest; i += GN)
 		run(key, &init, data, len, rest + i, 0, nrest - i < GN ? nrest - i : GN, 0, out);
 	if (nfar)
