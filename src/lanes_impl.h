@@ -21,6 +21,10 @@
  *   LB_STEPS       blocks per lane that LB_FN(loadk) fetches at once
  *   LB_G           vectors a group runs side by side (more lanes in flight)
  *   LB_MIN_LANES   the fewest messages worth a vector pass (fewer go scalar)
+ * and optionally LB_MIN_LANES_LONG, the fewest worth one when they are long
+ * (default 1: wherever the scalar code is slow, as on i386), and
+ * LB_MIN_BATCH, the smallest batch of short messages worth lanes (default a
+ * whole group),
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
  * and these static inline functions (names through LB_FN):
  *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
@@ -98,6 +102,13 @@ static inline size_t *lb_sort_by_blocks(const size_t *len, size_t *a, size_t *b,
 #endif /* SIPHASH_LANES_IMPL_COMMON */
 
 /* ---- the template, once per lane kind ------------------------------------ */
+
+#ifndef LB_MIN_LANES_LONG
+#define LB_MIN_LANES_LONG 1
+#endif
+#ifndef LB_MIN_BATCH
+#define LB_MIN_BATCH (LB_G * LB_N)
+#endif
 
 #if LB_HALF
 #define LB_WORD uint32_t
@@ -322,7 +333,7 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 	int direct = !wide && k == GN;
 	/* A short group of short messages costs a vector pass's latency for little
 	 * work: scalar is faster then (measured); long ones still win in lanes. */
-	if (k < LB_MIN_LANES && (len[idx ? idx[0] : first] >> LB_SHIFT) < LB_LONG_BLOCKS) {
+	if (k < LB_MIN_LANES_LONG || (k < LB_MIN_LANES && (len[idx ? idx[0] : first] >> LB_SHIFT) < LB_LONG_BLOCKS)) {
 		for (j = 0; j < k; j++) {
 			m = idx ? idx[j] : first + j;
 			LB_FN(one)(key, data[m], len[m], c, d, wide, out, m);
@@ -374,23 +385,34 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
 		run(key, init, data, len, order + g, 0, m - g < GN ? m - g : GN, 0, out);
 }
 
-/* F_batch of the public API with c, d and the tag width as constants. */
-SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
-                             unsigned d, int wide, void *out, LB_FN(run_t) * run)
+/* Few messages, short (or too few for lanes even when long): the scalar
+ * template one after another, as lanes would mostly idle (measured). Kept
+ * apart from batch so that this path does not pay for its stack frame. */
+SIP_INLINE int LB_FN(tiny)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
+                           unsigned d, int wide, void *out)
+{
+	size_t i, blocks = 0;
+	if (n >= LB_MIN_BATCH)
+		return 0;
+	for (i = 0; i < n; i++)
+		blocks += len[i] >> LB_SHIFT;
+	if (n >= LB_MIN_LANES_LONG && blocks >= n * LB_SMALL_BLOCKS)
+		return 0;
+	for (i = 0; i < n; i++)
+		LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
+	return 1;
+}
+
+/* F_batch of the public API for n messages beyond tiny's: run has c and d. */
+SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, int wide,
+                             void *out, LB_FN(run_t) * run)
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
-	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS] = {0};
+	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS];
+	uint32_t used = 0; /* fill[b] is valid where bit b is set: no clearing per call */
 	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
-	size_t i, j, nfar = 0, nrest = 0, b, blocks = 0;
-	/* Fewer messages than a group, and short: lanes would mostly idle (measured). */
-	for (i = 0; i < n && n < GN; i++)
-		blocks += len[i] >> LB_SHIFT;
-	if (n < GN && blocks < n * LB_SMALL_BLOCKS) {
-		for (i = 0; i < n; i++)
-			LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
-		return;
-	}
+	size_t i, j, nfar = 0, nrest = 0, b;
 	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
 	for (i = 0; i < n; i += GN) {
 		const size_t k = n - i < GN ? n - i : GN;
@@ -421,7 +443,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 				}
 				continue;
 			}
-			f = fill[nb];
+			f = fill[nb] & ((size_t)0 - (used >> nb & 1));
+			used |= (uint32_t)1 << nb;
 			bucket[nb][f] = m;
 			fill[nb] = f + 1;
 			if (SIP_UNLIKELY(f + 1 == LB_BCAP)) {
@@ -432,7 +455,9 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		}
 	}
 	/* What is left of the buckets, in block-count order, then the long ones. */
-	for (b = 0; b < LB_NBUCKETS; b++) {
+	for (b = 0; b < LB_NBUCKETS && used >> b; b++) {
+		if (!(used >> b & 1))
+			continue;
 		for (i = 0; i + GN <= fill[b]; i += GN)
 			run(key, &init, data, len, bucket[b] + i, 0, GN, 1, out);
 		for (; i < fill[b]; i++)
@@ -462,6 +487,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_G
 #undef LB_HAVE_VTAIL
 #undef LB_MIN_LANES
+#undef LB_MIN_LANES_LONG
+#undef LB_MIN_BATCH
 #undef LB_FN
 
 /* LB_BATCH_ENTRIES(pre, sip, hsip) defines the ten batch entries pre<op>_batch
@@ -475,9 +502,15 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	{                                                                                                              \
 		kind##run(key, init, data, len, idx, first, k, eq, c, d, wide, out);                                   \
 	}                                                                                                              \
+	static SIP_NOINLINE void pre##op##_bulk(const keyt *key, const void *const *data, const size_t *len, size_t n, \
+	                                        outt out)                                                              \
+	{                                                                                                              \
+		kind##batch(key, data, len, n, wide, out, pre##op##_run);                                              \
+	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \
-		kind##batch(key, data, len, n, c, d, wide, out, pre##op##_run);                                        \
+		if (!kind##tiny(key, data, len, n, c, d, wide, out))                                                   \
+			pre##op##_bulk(key, data, len, n, out);                                                        \
 	}
 #define LB_BATCH_ENTRIES(pre, sip, hsip)                                                                               \
 	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \
