@@ -24,7 +24,8 @@
  * and optionally LB_MIN_LANES_LONG, the fewest worth one when they are long
  * (default 1: wherever the scalar code is slow, as on i386), and
  * LB_MIN_BATCH, the smallest batch of short messages worth lanes (default a
- * whole group),
+ * whole group), and LB_MIXED_MIN, the smallest batch of short messages of
+ * unequal block counts worth lanes (default 0: any),
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
  * and these static inline functions (names through LB_FN):
  *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
@@ -108,6 +109,9 @@ static inline size_t *lb_sort_by_blocks(const size_t *len, size_t *a, size_t *b,
 #endif
 #ifndef LB_MIN_BATCH
 #define LB_MIN_BATCH (LB_G * LB_N)
+#endif
+#ifndef LB_MIXED_MIN
+#define LB_MIXED_MIN 0
 #endif
 
 #if LB_HALF
@@ -385,18 +389,27 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
 		run(key, init, data, len, order + g, 0, m - g < GN ? m - g : GN, 0, out);
 }
 
-/* Few messages, short (or too few for lanes even when long): the scalar
- * template one after another, as lanes would mostly idle (measured). Kept
+/* Few messages, short (or too few for lanes even when long), or a few short
+ * ones of unequal block counts, which fill no bucket and run as leftover
+ * groups of unequal lanes: the scalar template one after another, as lanes
+ * would mostly idle (measured). Kept
  * apart from batch so that this path does not pay for its stack frame. */
 SIP_INLINE int LB_FN(tiny)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
                            unsigned d, int wide, void *out)
 {
-	size_t i, blocks = 0;
-	if (n >= LB_MIN_BATCH)
+	enum { MIXED_MIN = LB_MIXED_MIN > LB_MIN_BATCH ? LB_MIXED_MIN : LB_MIN_BATCH };
+	size_t i, minb = SIZE_MAX, diff = 0;
+	if (n >= (size_t)MIXED_MIN)
 		return 0;
-	for (i = 0; i < n; i++)
-		blocks += len[i] >> LB_SHIFT;
-	if (n >= LB_MIN_LANES_LONG && blocks >= n * LB_SMALL_BLOCKS)
+	for (i = 0; i < n; i++) {
+		const size_t nb = len[i] >> LB_SHIFT;
+		minb = nb < minb ? nb : minb;
+		diff |= len[i] ^ len[0];
+	}
+	if (n >= LB_MIN_BATCH && !(diff >> LB_SHIFT))
+		return 0; /* equal block counts: every lane busy to the end */
+	/* Lanes share only the shortest message's blocks; the rest is scalar anyway. */
+	if (n >= LB_MIN_LANES_LONG && minb >= LB_SMALL_BLOCKS)
 		return 0;
 	for (i = 0; i < n; i++)
 		LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
@@ -489,6 +502,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_MIN_LANES
 #undef LB_MIN_LANES_LONG
 #undef LB_MIN_BATCH
+#undef LB_MIXED_MIN
 #undef LB_FN
 
 /* LB_BATCH_ENTRIES(pre, sip, hsip) defines the ten batch entries pre<op>_batch
