@@ -423,7 +423,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
 	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS];
-	uint32_t used = 0; /* fill[b] is valid where bit b is set: no clearing per call */
+	uint32_t used = 0; /* fill[b] is read only where bit b is set: no clearing per call */
 	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
 	size_t i, j, nfar = 0, nrest = 0, b;
 	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
@@ -456,7 +456,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 				}
 				continue;
 			}
-			f = fill[nb] & ((size_t)0 - (used >> nb & 1));
+			f = used >> nb & 1 ? fill[nb] : 0;
 			used |= (uint32_t)1 << nb;
 			bucket[nb][f] = m;
 			fill[nb] = f + 1;
