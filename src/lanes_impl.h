@@ -389,13 +389,12 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
 		run(key, init, data, len, order + g, 0, m - g < GN ? m - g : GN, 0, out);
 }
 
-/* Few messages, short (or too few for lanes even when long), or a few short
- * ones of unequal block counts, which fill no bucket and run as leftover
- * groups of unequal lanes: the scalar template one after another, as lanes
- * would mostly idle (measured). Kept
- * apart from batch so that this path does not pay for its stack frame. */
-SIP_INLINE int LB_FN(tiny)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
-                           unsigned d, int wide, void *out)
+/* Whether a batch is better hashed by the scalar backend's loop: few
+ * messages, short (or too few for lanes even when long), or a few short ones
+ * of unequal block counts, which fill no bucket and would run as leftover
+ * groups of unequal lanes (measured). The scalar loop itself, not a copy of it
+ * here, so that such a batch costs what the scalar backend's row shows. */
+SIP_INLINE int LB_FN(few)(const size_t *len, size_t n)
 {
 	enum { MIXED_MIN = LB_MIXED_MIN > LB_MIN_BATCH ? LB_MIXED_MIN : LB_MIN_BATCH };
 	size_t i, minb = SIZE_MAX, diff = 0;
@@ -409,14 +408,10 @@ SIP_INLINE int LB_FN(tiny)(const LB_KEY *key, const void *const *data, const siz
 	if (n >= LB_MIN_BATCH && !(diff >> LB_SHIFT))
 		return 0; /* equal block counts: every lane busy to the end */
 	/* Lanes share only the shortest message's blocks; the rest is scalar anyway. */
-	if (n >= LB_MIN_LANES_LONG && minb >= LB_SMALL_BLOCKS)
-		return 0;
-	for (i = 0; i < n; i++)
-		LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
-	return 1;
+	return n < LB_MIN_LANES_LONG || minb < LB_SMALL_BLOCKS;
 }
 
-/* F_batch of the public API for n messages beyond tiny's: run has c and d. */
+/* F_batch of the public API for the batches few() leaves to lanes: run has c and d. */
 SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, int wide,
                              void *out, LB_FN(run_t) * run)
 {
@@ -523,7 +518,9 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \
-		if (!kind##tiny(key, data, len, n, c, d, wide, out))                                                   \
+		if (kind##few(len, n))                                                                                 \
+			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
+		else                                                                                                   \
 			pre##op##_bulk(key, data, len, n, out);                                                        \
 	}
 #define LB_BATCH_ENTRIES(pre, sip, hsip)                                                                               \
