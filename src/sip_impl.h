@@ -66,28 +66,6 @@ SIP_INLINE void sip_store32(uint8_t *p, uint32_t x)
 	memcpy(p, &x, 4);
 }
 
-/* Copies n < block (8 or 4) bytes with two overlapping moves of the largest
- * size that fits and no library call (a memcpy call costs more than the
- * bytes). All loads come before the stores. */
-SIP_INLINE void sip_copy_short(uint8_t *dst, const uint8_t *src, size_t n, size_t block)
-{
-	if (block > 4 && n >= 4) {
-		uint32_t a, b;
-		memcpy(&a, src, 4);
-		memcpy(&b, src + n - 4, 4);
-		memcpy(dst, &a, 4);
-		memcpy(dst + n - 4, &b, 4);
-	} else if (n >= 2) {
-		uint16_t a, b;
-		memcpy(&a, src, 2);
-		memcpy(&b, src + n - 2, 2);
-		memcpy(dst, &a, 2);
-		memcpy(dst + n - 2, &b, 2);
-	} else if (n) {
-		dst[0] = src[0];
-	}
-}
-
 #define SIP_ROTL64 SIPHASH_PRIV_ROTL64
 #define SIP_ROTL32 SIPHASH_PRIV_ROTL32
 
