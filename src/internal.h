@@ -21,8 +21,6 @@ typedef uint8_t siphash__tag128[16];
 
 typedef uint64_t (*siphash__sip64_fn)(const siphash_key *key, const void *data, size_t len);
 typedef void (*siphash__sip128_fn)(const siphash_key *key, const void *data, size_t len, uint8_t out[16]);
-typedef uint32_t (*siphash__half32_fn)(const halfsiphash_key *key, const void *data, size_t len);
-typedef uint64_t (*siphash__half64_fn)(const halfsiphash_key *key, const void *data, size_t len);
 
 typedef void (*siphash__sip64_batch_fn)(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
                                         uint64_t *out);
@@ -36,12 +34,9 @@ typedef void (*siphash__half64_batch_fn)(const halfsiphash_key *key, const void 
 /* Any c/d; arguments already validated. out receives outlen bytes. */
 typedef void (*siphash__sip_any_fn)(const siphash_key *key, unsigned c, unsigned d, const void *data, size_t len,
                                     uint8_t *out, size_t outlen);
-typedef void (*siphash__half_any_fn)(const halfsiphash_key *key, unsigned c, unsigned d, const void *data, size_t len,
-                                     uint8_t *out, size_t outlen);
 
-/* Streaming compression of whole blocks (8 bytes, or 4 for HalfSipHash). */
+/* Streaming compression of whole 8-byte blocks. */
 typedef void (*siphash__sip_blocks_fn)(uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c);
-typedef void (*siphash__half_blocks_fn)(uint32_t v[4], const uint8_t *p, size_t nblocks, unsigned c);
 
 /*
  * X-macro listing every operation once: (field, function-pointer type, return
@@ -62,19 +57,10 @@ typedef void (*siphash__half_blocks_fn)(uint32_t v[4], const uint8_t *p, size_t 
 	  (key, data, len, out))                                                                                       \
 	X(sip48_128, siphash__sip128_fn, void, (SIPHASH_KEY64, const void *data, size_t len, uint8_t out[16]),         \
 	  (key, data, len, out))                                                                                       \
-	X(half13_32, siphash__half32_fn, uint32_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
-	X(half24_32, siphash__half32_fn, uint32_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
-	X(half13_64, siphash__half64_fn, uint64_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
-	X(half24_64, siphash__half64_fn, uint64_t, (SIPHASH_KEY32, const void *data, size_t len), (key, data, len))    \
 	X(sip_any, siphash__sip_any_fn, void,                                                                          \
 	  (SIPHASH_KEY64, unsigned c, unsigned d, const void *data, size_t len, uint8_t *out, size_t outlen),          \
 	  (key, c, d, data, len, out, outlen))                                                                         \
-	X(half_any, siphash__half_any_fn, void,                                                                        \
-	  (SIPHASH_KEY32, unsigned c, unsigned d, const void *data, size_t len, uint8_t *out, size_t outlen),          \
-	  (key, c, d, data, len, out, outlen))                                                                         \
 	X(sip_blocks, siphash__sip_blocks_fn, void, (uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c),     \
-	  (v, p, nblocks, c))                                                                                          \
-	X(half_blocks, siphash__half_blocks_fn, void, (uint32_t v[4], const uint8_t *p, size_t nblocks, unsigned c),   \
 	  (v, p, nblocks, c))                                                                                          \
 	X(sip13_64_batch, siphash__sip64_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint64_t * out),            \
 	  (key, data, len, n, out))                                                                                    \

@@ -14,16 +14,6 @@
 	{                                                                                                              \
 		(void)sip_oneshot(key, data, len, c, d, 1, out);                                                       \
 	}
-#define SCALAR_HALF32(name, c, d)                                                                                      \
-	uint32_t siphash__scalar_##name(const halfsiphash_key *key, const void *data, size_t len)                      \
-	{                                                                                                              \
-		return (uint32_t)hsip_oneshot(key, data, len, c, d, 0);                                                \
-	}
-#define SCALAR_HALF64(name, c, d)                                                                                      \
-	uint64_t siphash__scalar_##name(const halfsiphash_key *key, const void *data, size_t len)                      \
-	{                                                                                                              \
-		return hsip_oneshot(key, data, len, c, d, 1);                                                          \
-	}
 
 SCALAR_SIP64(sip13_64, 1, 3)
 SCALAR_SIP64(sip24_64, 2, 4)
@@ -31,10 +21,6 @@ SCALAR_SIP64(sip48_64, 4, 8)
 SCALAR_SIP128(sip13_128, 1, 3)
 SCALAR_SIP128(sip24_128, 2, 4)
 SCALAR_SIP128(sip48_128, 4, 8)
-SCALAR_HALF32(half13_32, 1, 3)
-SCALAR_HALF32(half24_32, 2, 4)
-SCALAR_HALF64(half13_64, 1, 3)
-SCALAR_HALF64(half24_64, 2, 4)
 
 /* Batch: one message after another; the loop calls the inlined template so
  * each message costs what a one-shot call costs, minus the call. */
