@@ -6,23 +6,76 @@
 
 static uint8_t buf[MAXLEN];
 
-/* Feeds m[0..len) in updates of the constant U (the inline path when U is
- * below the block size), then the rest, and compares with the reference. The
- * same message also goes through the exported function by name, with the
- * macro suppressed, so both paths are held to the same tags. */
-#define FEED_SIP(st, m, len, U)                                                                                        \
+/* Feeds m[0..len) through fam##_update in updates of the constant U (the
+ * inline path when U is below the block size), then the rest. */
+#define FEED(fam, st, m, len, U)                                                                                       \
 	do {                                                                                                           \
 		size_t pos_ = 0;                                                                                       \
 		for (; len - pos_ >= (U); pos_ += (U))                                                                 \
-			siphash_update(st, m + pos_, U);                                                               \
-		siphash_update(st, m + pos_, len - pos_);                                                              \
+			fam##_update(st, m + pos_, U);                                                                 \
+		fam##_update(st, m + pos_, len - pos_);                                                                \
 	} while (0)
-#define FEED_HALF(st, m, len, U)                                                                                       \
+
+/* One family's checks against the reference tag `want`: constant update
+ * sizes below and above the block size; single bytes mixed with the exported
+ * function called by name (the macro suppressed) around a final taken
+ * mid-stream; and constant updates starting from every position in a block,
+ * after a prefix of len % block bytes through the exported function. */
+#define CHECK_FAMILY(fam, block)                                                                                       \
 	do {                                                                                                           \
-		size_t pos_ = 0;                                                                                       \
-		for (; len - pos_ >= (U); pos_ += (U))                                                                 \
-			halfsiphash_update(st, m + pos_, U);                                                           \
-		halfsiphash_update(st, m + pos_, len - pos_);                                                          \
+		static const size_t sizes_[] = {1, 2, 3, 4, 5, 7, 8};                                                  \
+		size_t u_, i_;                                                                                         \
+		for (u_ = 0; u_ < sizeof sizes_ / sizeof sizes_[0]; u_++) {                                            \
+			fam##_init(&st, &k, c, d, outlen);                                                             \
+			switch (sizes_[u_]) { /* constants, so that the inline path applies */                         \
+			case 1:                                                                                        \
+				FEED(fam, &st, buf, len, 1);                                                           \
+				break;                                                                                 \
+			case 2:                                                                                        \
+				FEED(fam, &st, buf, len, 2);                                                           \
+				break;                                                                                 \
+			case 3:                                                                                        \
+				FEED(fam, &st, buf, len, 3);                                                           \
+				break;                                                                                 \
+			case 4:                                                                                        \
+				FEED(fam, &st, buf, len, 4);                                                           \
+				break;                                                                                 \
+			case 5:                                                                                        \
+				FEED(fam, &st, buf, len, 5);                                                           \
+				break;                                                                                 \
+			case 7:                                                                                        \
+				FEED(fam, &st, buf, len, 7);                                                           \
+				break;                                                                                 \
+			default:                                                                                       \
+				FEED(fam, &st, buf, len, 8);                                                           \
+				break;                                                                                 \
+			}                                                                                              \
+			memset(got, 0, sizeof got);                                                                    \
+			fam##_final(&st, got);                                                                         \
+			TU_CHECK(!memcmp(got, want, outlen), #fam " c=%u d=%u len=%zu outlen=%zu update=%zu", c, d,    \
+			         len, outlen, sizes_[u_]);                                                             \
+		}                                                                                                      \
+		fam##_init(&st, &k, c, d, outlen);                                                                     \
+		for (i_ = 0; i_ < len; i_++) {                                                                         \
+			if (i_ % 3 == 2)                                                                               \
+				(fam##_update)(&st, buf + i_, 1);                                                      \
+			else                                                                                           \
+				fam##_update(&st, buf + i_, 1);                                                        \
+			if (i_ == len / 2)                                                                             \
+				fam##_final(&st, got);                                                                 \
+		}                                                                                                      \
+		memset(got, 0, sizeof got);                                                                            \
+		fam##_final(&st, got);                                                                                 \
+		TU_CHECK(!memcmp(got, want, outlen), #fam " mixed c=%u d=%u len=%zu outlen=%zu", c, d, len, outlen);   \
+		fam##_init(&st, &k, c, d, outlen);                                                                     \
+		i_ = len % (block);                                                                                    \
+		(fam##_update)(&st, buf, i_);                                                                          \
+		for (; len - i_ >= 3; i_ += 3)                                                                         \
+			fam##_update(&st, buf + i_, 3);                                                                \
+		(fam##_update)(&st, buf + i_, len - i_);                                                               \
+		memset(got, 0, sizeof got);                                                                            \
+		fam##_final(&st, got);                                                                                 \
+		TU_CHECK(!memcmp(got, want, outlen), #fam " offset c=%u d=%u len=%zu outlen=%zu", c, d, len, outlen);  \
 	} while (0)
 
 static void check_sip(const uint8_t key[16], unsigned c, unsigned d, size_t len, size_t outlen)
@@ -30,46 +83,8 @@ static void check_sip(const uint8_t key[16], unsigned c, unsigned d, size_t len,
 	siphash_key k = siphash_key_from_bytes(key);
 	uint8_t want[16], got[16];
 	siphash_state st;
-	size_t i;
 	tu_ref_siphash(key, c, d, buf, len, want, outlen);
-#define SIP_CASE(U)                                                                                                    \
-	siphash_init(&st, &k, c, d, outlen);                                                                           \
-	FEED_SIP(&st, buf, len, U);                                                                                    \
-	memset(got, 0, sizeof got);                                                                                    \
-	siphash_final(&st, got);                                                                                       \
-	TU_CHECK(!memcmp(got, want, outlen), "sip c=%u d=%u len=%zu outlen=%zu update=%d", c, d, len, outlen, U);
-	SIP_CASE(1)
-	SIP_CASE(2)
-	SIP_CASE(3)
-	SIP_CASE(5)
-	SIP_CASE(7)
-	SIP_CASE(8)
-#undef SIP_CASE
-	/* Mixed: constant single bytes around a final taken mid-stream, and the
-	 * exported function called by name in between. */
-	siphash_init(&st, &k, c, d, outlen);
-	for (i = 0; i < len; i++) {
-		if (i % 3 == 2)
-			(siphash_update)(&st, buf + i, 1);
-		else
-			siphash_update(&st, buf + i, 1);
-		if (i == len / 2)
-			siphash_final(&st, got);
-	}
-	memset(got, 0, sizeof got);
-	siphash_final(&st, got);
-	TU_CHECK(!memcmp(got, want, outlen), "sip mixed c=%u d=%u len=%zu outlen=%zu", c, d, len, outlen);
-	/* Constant updates starting from every position in a block: a prefix of
-	 * len % 8 bytes goes through the exported function first. */
-	siphash_init(&st, &k, c, d, outlen);
-	i = len % 8;
-	(siphash_update)(&st, buf, i);
-	for (; len - i >= 3; i += 3)
-		siphash_update(&st, buf + i, 3);
-	(siphash_update)(&st, buf + i, len - i);
-	memset(got, 0, sizeof got);
-	siphash_final(&st, got);
-	TU_CHECK(!memcmp(got, want, outlen), "sip offset c=%u d=%u len=%zu outlen=%zu", c, d, len, outlen);
+	CHECK_FAMILY(siphash, 8);
 }
 
 static void check_half(const uint8_t key[8], unsigned c, unsigned d, size_t len, size_t outlen)
@@ -77,28 +92,8 @@ static void check_half(const uint8_t key[8], unsigned c, unsigned d, size_t len,
 	halfsiphash_key k = halfsiphash_key_from_bytes(key);
 	uint8_t want[8], got[8];
 	halfsiphash_state st;
-	size_t i;
 	tu_ref_halfsiphash(key, c, d, buf, len, want, outlen);
-#define HALF_CASE(U)                                                                                                   \
-	halfsiphash_init(&st, &k, c, d, outlen);                                                                       \
-	FEED_HALF(&st, buf, len, U);                                                                                   \
-	memset(got, 0, sizeof got);                                                                                    \
-	halfsiphash_final(&st, got);                                                                                   \
-	TU_CHECK(!memcmp(got, want, outlen), "half c=%u d=%u len=%zu outlen=%zu update=%d", c, d, len, outlen, U);
-	HALF_CASE(1)
-	HALF_CASE(2)
-	HALF_CASE(3)
-	HALF_CASE(4)
-#undef HALF_CASE
-	halfsiphash_init(&st, &k, c, d, outlen);
-	i = len % 4;
-	(halfsiphash_update)(&st, buf, i);
-	for (; len - i >= 3; i += 3)
-		halfsiphash_update(&st, buf + i, 3);
-	(halfsiphash_update)(&st, buf + i, len - i);
-	memset(got, 0, sizeof got);
-	halfsiphash_final(&st, got);
-	TU_CHECK(!memcmp(got, want, outlen), "half offset c=%u d=%u len=%zu outlen=%zu", c, d, len, outlen);
+	CHECK_FAMILY(halfsiphash, 4);
 }
 
 static void run(void)
