@@ -24,8 +24,12 @@
  * and optionally LB_MIN_LANES_LONG, the fewest worth one when they are long
  * (default 1: wherever the scalar code is slow, as on i386), and
  * LB_MIN_BATCH, the smallest batch of short messages worth lanes (default a
- * whole group), and LB_MIXED_MIN, the smallest batch of short messages of
- * unequal block counts worth lanes (default 0: any),
+ * whole group), and LB_MIXED_MIN(c), the smallest batch of short messages of
+ * unequal block counts worth lanes at c compression rounds (default 0: any),
+ * and LB_NARROW_FROM, LB_NARROW_BELOW and LB_NARROW_OPS: batches of that many
+ * messages (from, below) go to the table LB_NARROW_OPS (default: none), and
+ * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
+ * faster than it does (the i386 pair path), for messages no vector takes,
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
  * and these static inline functions (names through LB_FN):
  *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
@@ -111,7 +115,7 @@ static inline size_t *lb_sort_by_blocks(const size_t *len, size_t *a, size_t *b,
 #define LB_MIN_BATCH (LB_G * LB_N)
 #endif
 #ifndef LB_MIXED_MIN
-#define LB_MIXED_MIN 0
+#define LB_MIXED_MIN(c) 0
 #endif
 
 #if LB_HALF
@@ -222,7 +226,15 @@ SIP_INLINE void LB_FN(emit)(void *out, size_t idx, LB_WORD h0, LB_WORD h1, int w
 #endif
 }
 
-/* One message with the scalar template, for groups too small for a vector. */
+/* One message on its own, for groups too small for a vector: the scalar
+ * template, or the backend's own single-message SipHash (LB_ONE_SIP). */
+#if !LB_HALF && defined(LB_ONE_SIP)
+#define LB_ONE_SIP_ LB_ONE_SIP
+enum { LB_FN(own_one) = 1 };
+#else
+#define LB_ONE_SIP_ sip_oneshot
+enum { LB_FN(own_one) = 0 };
+#endif
 SIP_INLINE void LB_FN(one)(const LB_KEY *key, const void *data, size_t len, unsigned c, unsigned d, int wide, void *out,
                            size_t idx)
 {
@@ -231,10 +243,21 @@ SIP_INLINE void LB_FN(one)(const LB_KEY *key, const void *data, size_t len, unsi
 	LB_FN(emit)(out, idx, (uint32_t)h, (uint32_t)(h >> 32), wide);
 #else
 	if (wide)
-		(void)sip_oneshot(key, data, len, c, d, 1, ((siphash__tag128 *)out)[idx]);
+		(void)LB_ONE_SIP_(key, data, len, c, d, 1, ((siphash__tag128 *)out)[idx]);
 	else
-		((uint64_t *)out)[idx] = sip_oneshot(key, data, len, c, d, 0, NULL);
+		((uint64_t *)out)[idx] = LB_ONE_SIP_(key, data, len, c, d, 0, NULL);
 #endif
+}
+#undef LB_ONE_SIP_
+
+/* A whole batch one message at a time, where the backend has its own
+ * single-message code (own_one); otherwise the scalar backend's loop runs. */
+SIP_INLINE void LB_FN(loop)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
+                            unsigned d, int wide, void *out)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
 }
 
 /* Hashes G * LB_N messages p[j], L[j] (sorted by block count, so lane 0 has
@@ -393,22 +416,47 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
  * messages, short (or too few for lanes even when long), or a few short ones
  * of unequal block counts, which fill no bucket and would run as leftover
  * groups of unequal lanes (measured). The scalar loop itself, not a copy of it
- * here, so that such a batch costs what the scalar backend's row shows. */
-SIP_INLINE int LB_FN(few)(const size_t *len, size_t n)
+ * here, so that such a batch costs what the scalar backend's row shows. The
+ * tests run in order of cost and the scan stops at the first short message:
+ * for a batch of one or two this check is all that auto adds to the scalar
+ * loop (a vectorized scan of every length cost more than hashing one). */
+SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 {
-	enum { MIXED_MIN = LB_MIXED_MIN > LB_MIN_BATCH ? LB_MIXED_MIN : LB_MIN_BATCH };
-	size_t i, minb = SIZE_MAX, diff = 0;
-	if (n >= (size_t)MIXED_MIN)
+	const size_t mixed_min = LB_MIXED_MIN(c) > LB_MIN_BATCH ? LB_MIXED_MIN(c) : LB_MIN_BATCH;
+	size_t i, diff = 0;
+	(void)c;
+	if (n >= mixed_min)
 		return 0;
-	for (i = 0; i < n; i++) {
-		const size_t nb = len[i] >> LB_SHIFT;
-		minb = nb < minb ? nb : minb;
-		diff |= len[i] ^ len[0];
+	if (n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH)
+		return 1;
+	if (n >= LB_MIN_BATCH) {
+		for (i = 1; i < n; i++)
+			diff |= len[i] ^ len[0];
+		if (!(diff >> LB_SHIFT))
+			return 0; /* equal block counts: every lane busy to the end */
 	}
-	if (n >= LB_MIN_BATCH && !(diff >> LB_SHIFT))
-		return 0; /* equal block counts: every lane busy to the end */
+	if (n < LB_MIN_LANES_LONG)
+		return 1;
 	/* Lanes share only the shortest message's blocks; the rest is scalar anyway. */
-	return n < LB_MIN_LANES_LONG || minb < LB_SMALL_BLOCKS;
+	for (i = 0; i < n; i++)
+		if ((len[i] >> LB_SHIFT) < LB_SMALL_BLOCKS)
+			return 1;
+	return 0;
+}
+
+/* The backend whose narrower lanes hash a batch better than this one's, or
+ * NULL: one vector of LB_N lanes is a single dependency chain, so a batch
+ * that fills only one (LB_NARROW_FROM to LB_NARROW_BELOW messages) can run
+ * faster as two chains of a narrower backend (LB_NARROW_OPS; measured per
+ * target). */
+SIP_INLINE const siphash__ops *LB_FN(narrower)(size_t n)
+{
+#ifdef LB_NARROW_BELOW
+	if (n - (size_t)LB_NARROW_FROM < (size_t)(LB_NARROW_BELOW - LB_NARROW_FROM))
+		return &LB_NARROW_OPS;
+#endif
+	(void)n;
+	return NULL;
 }
 
 /* F_batch of the public API for the batches few() leaves to lanes: run has c and d. */
@@ -498,6 +546,10 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_MIN_LANES_LONG
 #undef LB_MIN_BATCH
 #undef LB_MIXED_MIN
+#undef LB_NARROW_FROM
+#undef LB_NARROW_BELOW
+#undef LB_NARROW_OPS
+#undef LB_ONE_SIP
 #undef LB_FN
 
 /* LB_BATCH_ENTRIES(pre, sip, hsip) defines the ten batch entries pre<op>_batch
@@ -518,10 +570,15 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \
-		if (kind##few(len, n))                                                                                 \
-			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
-		else                                                                                                   \
+		const siphash__ops *to = kind##narrower(n);                                                            \
+		if (to)                                                                                                \
+			to->op##_batch(key, data, len, n, out);                                                        \
+		else if (!kind##few(len, n, c))                                                                        \
 			pre##op##_bulk(key, data, len, n, out);                                                        \
+		else if (kind##own_one)                                                                                \
+			kind##loop(key, data, len, n, c, d, wide, out);                                                \
+		else                                                                                                   \
+			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
 	}
 #define LB_BATCH_ENTRIES(pre, sip, hsip)                                                                               \
 	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \

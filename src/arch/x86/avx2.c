@@ -25,6 +25,16 @@ typedef uint32_t avx2_u32x8 __attribute__((vector_size(32)));
 #define AVX2_GROUP 1
 #endif
 
+/* ---- one message (i386): sip_pair.h; also what lanes leave over ------ */
+
+/* AVX2 shifts each lane by its own count: a two-amount rotate is three instructions. */
+SIP_INLINE __m128i pair_rot(__m128i x, int lo, int hi)
+{
+	return _mm_or_si128(_mm_sllv_epi64(x, _mm_set_epi32(0, hi, 0, lo)),
+	                    _mm_srlv_epi64(x, _mm_set_epi32(0, 64 - hi, 0, 64 - lo)));
+}
+#include "sip_pair.h"
+
 /* ---- SipHash, 4 lanes of 64 bits -------------------------------------- */
 
 /* Rotates by 32 and 16 are byte moves: one shuffle instead of two shifts and an or. */
@@ -91,10 +101,23 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const uint8_t *const p[4], const size_t L[4])
 /* Measured on Zen 3, each against the scalar code: one or two long messages
  * run 1.3-3x faster in scalar; 4-6 short ones 1.1-1.3x faster in scalar (one
  * vector is a single dependency chain), so lanes start at a full group of two
- * (LB_MIN_BATCH's default); fewer than 16 short ones of unequal block counts
- * up to 1.5x faster in scalar. */
+ * (LB_MIN_BATCH's default); short ones of unequal block counts up to 1.5x
+ * faster in scalar below 16 messages, and below about 50 for SipHash-1-3,
+ * whose one round per block leaves less work to share out. */
 #define LB_MIN_LANES_LONG 3
-#define LB_MIXED_MIN 16
+#define LB_MIXED_MIN(c) ((c) < 2 ? 52 : 16)
+#endif
+#if SIPHASH_X86_PAIR
+/* i386: what no vector takes runs on the pair path; three messages fill a
+ * vector pass more cheaply than three pair hashes, two run best in SSE2's two
+ * lanes (measured). */
+#define LB_ONE_SIP pair_oneshot
+#define LB_MIN_BATCH 2
+#undef LB_MIN_LANES
+#define LB_MIN_LANES 2
+#define LB_NARROW_FROM 2
+#define LB_NARROW_BELOW 3
+#define LB_NARROW_OPS siphash__sse2_ops
 #endif
 #define LB_FN(x) sip4_##x
 #include "../../lanes_impl.h"
@@ -192,25 +215,26 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const uint8_t *const p[8], const size_t L[8])
 #define LB_STEPS 4
 #define LB_G AVX2_GROUP
 #define LB_MIN_LANES 8
+#define LB_MIN_LANES_LONG 3 /* one or two messages: 32-bit scalar code is fast everywhere */
+#define LB_MIXED_MIN(c) 32  /* fewer short ones of unequal block counts: faster in scalar (measured) */
 #if defined(__x86_64__)
-#define LB_MIN_LANES_LONG 3
 #define LB_MIN_BATCH LB_MIN_LANES
-#define LB_MIXED_MIN 24
+/* 8 or 9 equal short messages: SSE2's two chains of 4 lanes were 1.2-1.5x
+ * faster than one chain of 8 (Zen 3); from 10 on, two AVX2 vectors win. */
+#define LB_NARROW_FROM 8
+#define LB_NARROW_BELOW 10
+#else
+/* i386, one vector at a time: 4-7 messages ran 1.3x faster in SSE2's lanes
+ * than in scalar or in one half-empty AVX2 vector (measured). */
+#define LB_NARROW_FROM 4
+#define LB_NARROW_BELOW 8
 #endif
+#define LB_NARROW_OPS siphash__sse2_ops
 #define LB_FN(x) hsip8_##x
 #include "../../lanes_impl.h"
 
 LB_BATCH_ENTRIES(avx2_, sip4_, hsip8_)
 
-/* ---- one message (i386) ---------------------------------------------- */
-
-/* AVX2 shifts each lane by its own count: a two-amount rotate is three instructions. */
-SIP_INLINE __m128i pair_rot(__m128i x, int lo, int hi)
-{
-	return _mm_or_si128(_mm_sllv_epi64(x, _mm_set_epi32(0, hi, 0, lo)),
-	                    _mm_srlv_epi64(x, _mm_set_epi32(0, 64 - hi, 0, 64 - lo)));
-}
-#include "sip_pair.h"
 #if SIPHASH_X86_PAIR
 PAIR_ENTRIES(avx2_)
 #endif

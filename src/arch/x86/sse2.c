@@ -24,6 +24,19 @@ typedef uint32_t sse2_u32x4 __attribute__((vector_size(16)));
 #define SSE2_GROUP 1
 #endif
 
+/* ---- one message (i386): sip_pair.h; also what lanes leave over ------ */
+
+/* SSE2 shifts both lanes by one count: rotate both by lo, and either both by
+ * hi too (a 16-bit word shuffle when hi is 16) and take lane 1 from there. */
+SIP_INLINE __m128i pair_rot(__m128i x, int lo, int hi)
+{
+	__m128i rl = _mm_or_si128(_mm_slli_epi64(x, lo), _mm_srli_epi64(x, 64 - lo));
+	__m128i rh = hi == 16 ? _mm_shufflehi_epi16(x, _MM_SHUFFLE(2, 1, 0, 3))
+	                      : _mm_or_si128(_mm_slli_epi64(x, hi), _mm_srli_epi64(x, 64 - hi));
+	return _mm_unpacklo_epi64(rl, _mm_unpackhi_epi64(rh, rh)); /* integer moves: no FP-domain bypass */
+}
+#include "sip_pair.h"
+
 /* ---- SipHash, 2 lanes of 64 bits -------------------------------------- */
 
 SIP_INLINE sse2_u64x2 sip2_rotl(sse2_u64x2 x, int b)
@@ -65,6 +78,12 @@ SIP_INLINE void sip2_loadk(sse2_u64x2 m[2], const uint8_t *const p[2], size_t of
 #define LB_STEPS 2
 #define LB_G SSE2_GROUP
 #define LB_MIN_LANES 2
+#if defined(__x86_64__)
+#define LB_MIXED_MIN(c) 24 /* fewer short ones of unequal block counts: faster in scalar (measured) */
+#endif
+#if SIPHASH_X86_PAIR
+#define LB_ONE_SIP pair_oneshot /* i386: what no vector takes runs on the pair path */
+#endif
 #define LB_FN(x) sip2_##x
 #include "../../lanes_impl.h"
 
@@ -110,23 +129,15 @@ SIP_INLINE void hsip4_loadk(sse2_u32x4 m[4], const uint8_t *const p[4], size_t o
 #define LB_STEPS 4
 #define LB_G SSE2_GROUP
 #define LB_MIN_LANES 4
+/* One or two messages, or fewer than 32 short ones of unequal block counts:
+ * 32-bit scalar code is faster everywhere (measured). */
+#define LB_MIN_LANES_LONG 3
+#define LB_MIXED_MIN(c) 32
 #define LB_FN(x) hsip4_##x
 #include "../../lanes_impl.h"
 
 LB_BATCH_ENTRIES(sse2_, sip2_, hsip4_)
 
-/* ---- one message (i386) ---------------------------------------------- */
-
-/* SSE2 shifts both lanes by one count: rotate both by lo, and either both by
- * hi too (a 16-bit word shuffle when hi is 16) and take lane 1 from there. */
-SIP_INLINE __m128i pair_rot(__m128i x, int lo, int hi)
-{
-	__m128i rl = _mm_or_si128(_mm_slli_epi64(x, lo), _mm_srli_epi64(x, 64 - lo));
-	__m128i rh = hi == 16 ? _mm_shufflehi_epi16(x, _MM_SHUFFLE(2, 1, 0, 3))
-	                      : _mm_or_si128(_mm_slli_epi64(x, hi), _mm_srli_epi64(x, 64 - hi));
-	return _mm_unpacklo_epi64(rl, _mm_unpackhi_epi64(rh, rh)); /* integer moves: no FP-domain bypass */
-}
-#include "sip_pair.h"
 #if SIPHASH_X86_PAIR
 PAIR_ENTRIES(sse2_)
 #endif
