@@ -459,22 +459,47 @@ SIP_INLINE const siphash__ops *LB_FN(narrower)(size_t n)
 	return NULL;
 }
 
+/* Deals message m into the bucket of its block count, hashing the bucket
+ * once it is full; or into far when it is long. */
+SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
+                            size_t m, size_t (*bucket)[LB_BCAP], size_t *fill, size_t *far, size_t *tmp,
+                            size_t *nfar, void *out, LB_FN(run_t) * run)
+{
+	enum { GN = LB_G * LB_N };
+	const size_t nb = len[m] >> LB_SHIFT;
+	size_t f;
+	if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
+		far[(*nfar)++] = m;
+		if (*nfar == LB_FAR) {
+			LB_FN(run_far)(key, init, data, len, far, tmp, *nfar, out, run);
+			*nfar = 0;
+		}
+		return;
+	}
+	f = fill[nb];
+	bucket[nb][f] = m;
+	fill[nb] = f + 1;
+	if (SIP_UNLIKELY(f + 1 == LB_BCAP)) {
+		for (f = 0; f < LB_BCAP; f += GN)
+			run(key, init, data, len, bucket[nb] + f, 0, GN, 1, out);
+		fill[nb] = 0;
+	}
+}
+
 /* F_batch of the public API for the batches few() leaves to lanes: run has c and d. */
 SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, int wide,
                              void *out, LB_FN(run_t) * run)
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
-	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS];
-	uint32_t used = 0; /* fill[b] is read only where bit b is set: no clearing per call */
+	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS] = {0};
 	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
 	size_t i, j, nfar = 0, nrest = 0, b;
 	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
-	for (i = 0; i < n; i += GN) {
-		const size_t k = n - i < GN ? n - i : GN;
+	for (i = 0; i + GN <= n; i += GN) {
 		/* a >> s == b >> s exactly when (a ^ b) >> s == 0; first and last
 		 * alone settle most groups of mixed lengths */
-		if (k == GN && !((len[i] ^ len[i + GN - 1]) >> LB_SHIFT)) {
+		if (!((len[i] ^ len[i + GN - 1]) >> LB_SHIFT)) {
 			size_t diff = 0;
 			for (j = 1; j < GN - 1; j++)
 				diff |= len[i + j] ^ len[i];
@@ -483,37 +508,17 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 				continue;
 			}
 		}
+		/* a whole group: a constant count, unrolled, no loop exit to mispredict */
 #if defined(__GNUC__)
 #pragma GCC unroll 16
 #endif
-		for (j = 0; j < GN; j++) { /* a constant count: no loop exit to mispredict */
-			const size_t m = i + j, nb = j < k ? len[m] >> LB_SHIFT : 0;
-			size_t f;
-			if (j >= k)
-				break;
-			if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
-				far[nfar++] = m;
-				if (nfar == LB_FAR) {
-					LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, out, run);
-					nfar = 0;
-				}
-				continue;
-			}
-			f = used >> nb & 1 ? fill[nb] : 0;
-			used |= (uint32_t)1 << nb;
-			bucket[nb][f] = m;
-			fill[nb] = f + 1;
-			if (SIP_UNLIKELY(f + 1 == LB_BCAP)) {
-				for (f = 0; f < LB_BCAP; f += GN)
-					run(key, &init, data, len, bucket[nb] + f, 0, GN, 1, out);
-				fill[nb] = 0;
-			}
-		}
+		for (j = 0; j < GN; j++)
+			LB_FN(deal)(key, &init, data, len, i + j, bucket, fill, far, tmp, &nfar, out, run);
 	}
+	for (; i < n; i++)
+		LB_FN(deal)(key, &init, data, len, i, bucket, fill, far, tmp, &nfar, out, run);
 	/* What is left of the buckets, in block-count order, then the long ones. */
-	for (b = 0; b < LB_NBUCKETS && used >> b; b++) {
-		if (!(used >> b & 1))
-			continue;
+	for (b = 0; b < LB_NBUCKETS; b++) {
 		for (i = 0; i + GN <= fill[b]; i += GN)
 			run(key, &init, data, len, bucket[b] + i, 0, GN, 1, out);
 		for (; i < fill[b]; i++)
