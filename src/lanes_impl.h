@@ -34,12 +34,12 @@
  * and these static inline functions (names through LB_FN):
  *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
  *   LB_VEC words(const LB_WORD w[LB_N])          lane j gets w[j]
- *   LB_VEC load1(const uint8_t *const p[LB_N], size_t off)
+ *   LB_VEC load1(const void *const p[LB_N], size_t off)
  *                                                lane j gets the word at p[j] + off
- *   void loadk(LB_VEC m[LB_STEPS], const uint8_t *const p[LB_N], size_t off)
+ *   void loadk(LB_VEC m[LB_STEPS], const void *const p[LB_N], size_t off)
  *                                                m[s] gets the words at p[j] + off + s*block
  * and optionally LB_HAVE_VTAIL with
- *   LB_VEC vtail(const uint8_t *const p[LB_N], const size_t L[LB_N])
+ *   LB_VEC vtail(const void *const p[LB_N], const size_t L[LB_N])
  *                                                the final blocks when every L[j] >= block
  * It defines LB_FN(batch)(key, data, len, n, c, d, wide, out) and undefines
  * its parameters.
@@ -189,7 +189,7 @@ SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, unsigned G, const LB_VEC *m, uns
 }
 
 /* The final block of every lane: length byte and tail. */
-SIP_INLINE LB_VEC LB_FN(last)(const uint8_t *const p[LB_N], const size_t L[LB_N], int all_long)
+SIP_INLINE LB_VEC LB_FN(last)(const void *const p[LB_N], const size_t L[LB_N], int all_long)
 {
 	LB_WORD w[LB_N];
 	size_t j, diff = L[0] & (LB_BLOCK - 1);
@@ -204,7 +204,8 @@ SIP_INLINE LB_VEC LB_FN(last)(const uint8_t *const p[LB_N], const size_t L[LB_N]
 	(void)all_long;
 #endif
 	for (j = 0; j < LB_N; j++)
-		w[j] = ((LB_WORD)L[j] << LB_LENBITS) | (L[j] ? LB_TAIL(p[j] + L[j], L[j] & (LB_BLOCK - 1), L[j]) : 0);
+		w[j] = ((LB_WORD)L[j] << LB_LENBITS) |
+		       (L[j] ? LB_TAIL((const uint8_t *)p[j] + L[j], L[j] & (LB_BLOCK - 1), L[j]) : 0);
 	return LB_FN(words)(w);
 }
 
@@ -263,7 +264,7 @@ SIP_INLINE void LB_FN(loop)(const LB_KEY *key, const void *const *data, const si
 /* Hashes G * LB_N messages p[j], L[j] (sorted by block count, so lane 0 has
  * the fewest; eq: all have the same) and writes lane j's tag halves to h0[j],
  * h1[j]. */
-SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, const size_t *L, unsigned G, int eq,
+SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const size_t *L, unsigned G, int eq,
                              unsigned c, unsigned d, int wide, LB_WORD *h0, LB_WORD *h1)
 {
 	const size_t common = L[0] >> LB_SHIFT;
@@ -311,7 +312,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const uint8_t *const *p, con
 			size_t left = (L[j] >> LB_SHIFT) - common;
 			if (left) {
 				LB_SWORDS t = {w[0][j], w[1][j], w[2][j], w[3][j]};
-				LB_SBLOCKS(&t, p[j] + common * LB_BLOCK, left, c);
+				LB_SBLOCKS(&t, (const uint8_t *)p[j] + common * LB_BLOCK, left, c);
 				w[0][j] = t.v0;
 				w[1][j] = t.v1;
 				w[2][j] = t.v2;
@@ -354,7 +355,7 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
                            void *out)
 {
 	enum { GN = LB_G * LB_N };
-	const uint8_t *p[GN];
+	const void *p[GN];
 	size_t L[GN], j, m;
 	LB_WORD h0[GN], h1[GN], *t0 = h0;
 	int direct = !wide && k == GN;
@@ -367,19 +368,26 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 		}
 		return;
 	}
-	if (k == GN) { /* the common case, without the clamp */
+	if (!idx && k == GN) { /* consecutive messages: read in place, tags straight to out (6-9% faster than copies) */
+		LB_FN(group)
+		(init, data + first, len + first, LB_G, eq, c, d, wide, wide ? h0 : (LB_WORD *)out + first, h1);
+		for (j = 0; wide && j < GN; j++)
+			LB_FN(emit)(out, first + j, h0[j], h1[j], wide);
+		return;
+	}
+	if (k == GN) { /* a whole group, without the clamp */
 		for (j = 0; j < GN; j++) {
 			/* when idx is a bucket, deal() wrote all of it; clang-analyzer
 			 * loses count of those writes (as in batch below) */
 			m = idx ? idx[j] : first + j; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
-			p[j] = (const uint8_t *)data[m];
+			p[j] = data[m];
 			L[j] = len[m];
 		}
 	} else {
 		for (j = 0; j < GN; j++) { /* a short group repeats its last message in the spare lanes */
 			m = j < k ? j : k - 1;
 			m = idx ? idx[m] : first + m;
-			p[j] = (const uint8_t *)data[m];
+			p[j] = data[m];
 			L[j] = len[m];
 		}
 	}

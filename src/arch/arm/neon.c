@@ -29,16 +29,17 @@ static inline uint64x2_t neon_sip2_words(const uint64_t w[2])
 }
 
 /* Byte loads: message pointers have any alignment. */
-static inline uint64x2_t neon_sip2_load1(const uint8_t *const p[2], size_t off)
+static inline uint64x2_t neon_sip2_load1(const void *const p[2], size_t off)
 {
-	return vcombine_u64(vreinterpret_u64_u8(vld1_u8(p[0] + off)), vreinterpret_u64_u8(vld1_u8(p[1] + off)));
+	return vcombine_u64(vreinterpret_u64_u8(vld1_u8((const uint8_t *)p[0] + off)),
+	                    vreinterpret_u64_u8(vld1_u8((const uint8_t *)p[1] + off)));
 }
 
 /* Two blocks of each lane in one 16-byte load per lane, regrouped by block. */
-static inline void neon_sip2_loadk(uint64x2_t m[2], const uint8_t *const p[2], size_t off)
+static inline void neon_sip2_loadk(uint64x2_t m[2], const void *const p[2], size_t off)
 {
-	const uint64x2_t x = vreinterpretq_u64_u8(vld1q_u8(p[0] + off));
-	const uint64x2_t y = vreinterpretq_u64_u8(vld1q_u8(p[1] + off));
+	const uint64x2_t x = vreinterpretq_u64_u8(vld1q_u8((const uint8_t *)p[0] + off));
+	const uint64x2_t y = vreinterpretq_u64_u8(vld1q_u8((const uint8_t *)p[1] + off));
 	m[0] = vcombine_u64(vget_low_u64(x), vget_low_u64(y));
 	m[1] = vcombine_u64(vget_high_u64(x), vget_high_u64(y));
 }
@@ -61,20 +62,20 @@ static inline uint32x4_t neon_hsip4_words(const uint32_t w[4])
 	return vld1q_u32(w);
 }
 
-static inline uint32x4_t neon_hsip4_load1(const uint8_t *const p[4], size_t off)
+static inline uint32x4_t neon_hsip4_load1(const void *const p[4], size_t off)
 {
-	const uint32_t w[4] = {sip_load32(p[0] + off), sip_load32(p[1] + off), sip_load32(p[2] + off),
-	                       sip_load32(p[3] + off)};
+	const uint32_t w[4] = {sip_load32((const uint8_t *)p[0] + off), sip_load32((const uint8_t *)p[1] + off),
+	                       sip_load32((const uint8_t *)p[2] + off), sip_load32((const uint8_t *)p[3] + off)};
 	return vld1q_u32(w);
 }
 
 /* Four blocks of each lane (one 16-byte load per lane), transposed 4x4. */
-static inline void neon_hsip4_loadk(uint32x4_t m[4], const uint8_t *const p[4], size_t off)
+static inline void neon_hsip4_loadk(uint32x4_t m[4], const void *const p[4], size_t off)
 {
-	const uint32x4x2_t t01 =
-	        vtrnq_u32(vreinterpretq_u32_u8(vld1q_u8(p[0] + off)), vreinterpretq_u32_u8(vld1q_u8(p[1] + off)));
-	const uint32x4x2_t t23 =
-	        vtrnq_u32(vreinterpretq_u32_u8(vld1q_u8(p[2] + off)), vreinterpretq_u32_u8(vld1q_u8(p[3] + off)));
+	const uint32x4x2_t t01 = vtrnq_u32(vreinterpretq_u32_u8(vld1q_u8((const uint8_t *)p[0] + off)),
+	                                   vreinterpretq_u32_u8(vld1q_u8((const uint8_t *)p[1] + off)));
+	const uint32x4x2_t t23 = vtrnq_u32(vreinterpretq_u32_u8(vld1q_u8((const uint8_t *)p[2] + off)),
+	                                   vreinterpretq_u32_u8(vld1q_u8((const uint8_t *)p[3] + off)));
 	m[0] = vcombine_u32(vget_low_u32(t01.val[0]), vget_low_u32(t23.val[0]));
 	m[1] = vcombine_u32(vget_low_u32(t01.val[1]), vget_low_u32(t23.val[1]));
 	m[2] = vcombine_u32(vget_high_u32(t01.val[0]), vget_high_u32(t23.val[0]));
@@ -85,9 +86,10 @@ static inline void neon_hsip4_loadk(uint32x4_t m[4], const uint8_t *const p[4], 
  * each, shifted right to keep the tail (VSHL by -32, for an empty tail, gives
  * 0), under the length byte. 3% fewer instructions than the template's lane by
  * lane tails; the SipHash pair gained nothing from it (7% more on ARMv7). */
-static inline uint32x4_t neon_hsip4_vtail(const uint8_t *const p[4], const size_t L[4])
+static inline uint32x4_t neon_hsip4_vtail(const void *const p[4], const size_t L[4])
 {
-	const uint8_t *const q[4] = {p[0] + L[0] - 4, p[1] + L[1] - 4, p[2] + L[2] - 4, p[3] + L[3] - 4};
+	const void *const q[4] = {(const uint8_t *)p[0] + L[0] - 4, (const uint8_t *)p[1] + L[1] - 4,
+	                          (const uint8_t *)p[2] + L[2] - 4, (const uint8_t *)p[3] + L[3] - 4};
 	const uint32x4_t len = {(uint32_t)L[0], (uint32_t)L[1], (uint32_t)L[2], (uint32_t)L[3]};
 	const int32x4_t sh = (int32x4_t)(((len & 3) << 3) - 32);
 	return vshlq_u32(neon_hsip4_load1(q, 0), sh) | (len << 24);

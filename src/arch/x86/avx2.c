@@ -59,19 +59,20 @@ SIP_INLINE __m128i avx2_pair64(const uint8_t *a, const uint8_t *b)
 	return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a), _mm_loadl_epi64((const __m128i *)b));
 }
 
-SIP_INLINE avx2_u64x4 sip4_load1(const uint8_t *const p[4], size_t off)
+SIP_INLINE avx2_u64x4 sip4_load1(const void *const p[4], size_t off)
 {
-	return (avx2_u64x4)_mm256_inserti128_si256(_mm256_castsi128_si256(avx2_pair64(p[0] + off, p[1] + off)),
-	                                           avx2_pair64(p[2] + off, p[3] + off), 1);
+	return (avx2_u64x4)_mm256_inserti128_si256(
+	        _mm256_castsi128_si256(avx2_pair64((const uint8_t *)p[0] + off, (const uint8_t *)p[1] + off)),
+	        avx2_pair64((const uint8_t *)p[2] + off, (const uint8_t *)p[3] + off), 1);
 }
 
 /* Four blocks of each lane: a 4x4 transpose of 64-bit words. */
-SIP_INLINE void sip4_loadk(avx2_u64x4 m[4], const uint8_t *const p[4], size_t off)
+SIP_INLINE void sip4_loadk(avx2_u64x4 m[4], const void *const p[4], size_t off)
 {
-	__m256i x0 = _mm256_loadu_si256((const __m256i *)(p[0] + off));
-	__m256i x1 = _mm256_loadu_si256((const __m256i *)(p[1] + off));
-	__m256i x2 = _mm256_loadu_si256((const __m256i *)(p[2] + off));
-	__m256i x3 = _mm256_loadu_si256((const __m256i *)(p[3] + off));
+	__m256i x0 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[0] + off));
+	__m256i x1 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[1] + off));
+	__m256i x2 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[2] + off));
+	__m256i x3 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[3] + off));
 	__m256i lo01 = _mm256_unpacklo_epi64(x0, x1), hi01 = _mm256_unpackhi_epi64(x0, x1);
 	__m256i lo23 = _mm256_unpacklo_epi64(x2, x3), hi23 = _mm256_unpackhi_epi64(x2, x3);
 	m[0] = (avx2_u64x4)_mm256_permute2x128_si256(lo01, lo23, 0x20);
@@ -82,9 +83,10 @@ SIP_INLINE void sip4_loadk(avx2_u64x4 m[4], const uint8_t *const p[4], size_t of
 
 /* Final blocks without a branch per lane: each lane's last 8 bytes, shifted
  * right by its own count (AVX2 variable shifts; a count of 64 gives 0). */
-SIP_INLINE avx2_u64x4 sip4_vtail(const uint8_t *const p[4], const size_t L[4])
+SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 {
-	const uint8_t *const q[4] = {p[0] + L[0] - 8, p[1] + L[1] - 8, p[2] + L[2] - 8, p[3] + L[3] - 8};
+	const void *const q[4] = {(const uint8_t *)p[0] + L[0] - 8, (const uint8_t *)p[1] + L[1] - 8,
+	                          (const uint8_t *)p[2] + L[2] - 8, (const uint8_t *)p[3] + L[3] - 8};
 	const avx2_u64x4 len = {L[0], L[1], L[2], L[3]};
 	const avx2_u64x4 w = sip4_load1(q, 0);
 	return (avx2_u64x4)_mm256_srlv_epi64((__m256i)w, (__m256i)(64 - ((len & 7) << 3))) | (len << 56);
@@ -161,22 +163,25 @@ SIP_INLINE avx2_u32x8 hsip8_gather(const uint8_t *const q[8])
 	                                           avx2_quad32(q[4], q[5], q[6], q[7]), 1);
 }
 
-SIP_INLINE avx2_u32x8 hsip8_load1(const uint8_t *const p[8], size_t off)
+SIP_INLINE avx2_u32x8 hsip8_load1(const void *const p[8], size_t off)
 {
-	const uint8_t *const q[8] = {p[0] + off, p[1] + off, p[2] + off, p[3] + off,
-	                             p[4] + off, p[5] + off, p[6] + off, p[7] + off};
+	const uint8_t *const q[8] = {(const uint8_t *)p[0] + off, (const uint8_t *)p[1] + off,
+	                             (const uint8_t *)p[2] + off, (const uint8_t *)p[3] + off,
+	                             (const uint8_t *)p[4] + off, (const uint8_t *)p[5] + off,
+	                             (const uint8_t *)p[6] + off, (const uint8_t *)p[7] + off};
 	return hsip8_gather(q);
 }
 
 /* Four blocks of each lane: lanes j and j+4 share a register, then a 4x4
  * transpose of 32-bit words within each 128-bit half. */
-SIP_INLINE void hsip8_loadk(avx2_u32x8 m[4], const uint8_t *const p[8], size_t off)
+SIP_INLINE void hsip8_loadk(avx2_u32x8 m[4], const void *const p[8], size_t off)
 {
 	__m256i y[4], t0, t1, t2, t3;
 	int j;
 	for (j = 0; j < 4; j++)
-		y[j] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(p[j] + off))),
-		                               _mm_loadu_si128((const __m128i *)(p[j + 4] + off)), 1);
+		y[j] = _mm256_inserti128_si256(
+		        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)((const uint8_t *)p[j] + off))),
+		        _mm_loadu_si128((const __m128i *)((const uint8_t *)p[j + 4] + off)), 1);
 	t0 = _mm256_unpacklo_epi32(y[0], y[1]);
 	t1 = _mm256_unpackhi_epi32(y[0], y[1]);
 	t2 = _mm256_unpacklo_epi32(y[2], y[3]);
@@ -200,11 +205,13 @@ SIP_INLINE avx2_u32x8 hsip8_lens(const size_t L[8])
 #endif
 }
 
-SIP_INLINE avx2_u32x8 hsip8_vtail(const uint8_t *const p[8], const size_t L[8])
+SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 {
 	const avx2_u32x8 len = hsip8_lens(L);
-	const uint8_t *const q[8] = {p[0] + L[0] - 4, p[1] + L[1] - 4, p[2] + L[2] - 4, p[3] + L[3] - 4,
-	                             p[4] + L[4] - 4, p[5] + L[5] - 4, p[6] + L[6] - 4, p[7] + L[7] - 4};
+	const uint8_t *const q[8] = {(const uint8_t *)p[0] + L[0] - 4, (const uint8_t *)p[1] + L[1] - 4,
+	                             (const uint8_t *)p[2] + L[2] - 4, (const uint8_t *)p[3] + L[3] - 4,
+	                             (const uint8_t *)p[4] + L[4] - 4, (const uint8_t *)p[5] + L[5] - 4,
+	                             (const uint8_t *)p[6] + L[6] - 4, (const uint8_t *)p[7] + L[7] - 4};
 	return (avx2_u32x8)_mm256_srlv_epi32((__m256i)hsip8_gather(q), (__m256i)(32 - ((len & 3) << 3))) | (len << 24);
 }
 

@@ -59,15 +59,15 @@ SIP_INLINE sse2_u64x2 sip2_words(const uint64_t w[2])
 	return (sse2_u64x2)sse2_pair64(&w[0], &w[1]);
 }
 
-SIP_INLINE sse2_u64x2 sip2_load1(const uint8_t *const p[2], size_t off)
+SIP_INLINE sse2_u64x2 sip2_load1(const void *const p[2], size_t off)
 {
-	return (sse2_u64x2)sse2_pair64(p[0] + off, p[1] + off);
+	return (sse2_u64x2)sse2_pair64((const uint8_t *)p[0] + off, (const uint8_t *)p[1] + off);
 }
 
-SIP_INLINE void sip2_loadk(sse2_u64x2 m[2], const uint8_t *const p[2], size_t off)
+SIP_INLINE void sip2_loadk(sse2_u64x2 m[2], const void *const p[2], size_t off)
 {
-	__m128i x0 = _mm_loadu_si128((const __m128i *)(p[0] + off));
-	__m128i x1 = _mm_loadu_si128((const __m128i *)(p[1] + off));
+	__m128i x0 = _mm_loadu_si128((const __m128i *)((const uint8_t *)p[0] + off));
+	__m128i x1 = _mm_loadu_si128((const __m128i *)((const uint8_t *)p[1] + off));
 	m[0] = (sse2_u64x2)_mm_unpacklo_epi64(x0, x1);
 	m[1] = (sse2_u64x2)_mm_unpackhi_epi64(x0, x1);
 }
@@ -102,19 +102,20 @@ SIP_INLINE sse2_u32x4 hsip4_words(const uint32_t w[4])
 	return (sse2_u32x4)_mm_setr_epi32((int)w[0], (int)w[1], (int)w[2], (int)w[3]);
 }
 
-SIP_INLINE sse2_u32x4 hsip4_load1(const uint8_t *const p[4], size_t off)
+SIP_INLINE sse2_u32x4 hsip4_load1(const void *const p[4], size_t off)
 {
-	return (sse2_u32x4)_mm_setr_epi32((int)sip_load32(p[0] + off), (int)sip_load32(p[1] + off),
-	                                  (int)sip_load32(p[2] + off), (int)sip_load32(p[3] + off));
+	return (sse2_u32x4)_mm_setr_epi32(
+	        (int)sip_load32((const uint8_t *)p[0] + off), (int)sip_load32((const uint8_t *)p[1] + off),
+	        (int)sip_load32((const uint8_t *)p[2] + off), (int)sip_load32((const uint8_t *)p[3] + off));
 }
 
 /* Four blocks of each lane: a 4x4 transpose of 32-bit words. */
-SIP_INLINE void hsip4_loadk(sse2_u32x4 m[4], const uint8_t *const p[4], size_t off)
+SIP_INLINE void hsip4_loadk(sse2_u32x4 m[4], const void *const p[4], size_t off)
 {
-	__m128i x0 = _mm_loadu_si128((const __m128i *)(p[0] + off));
-	__m128i x1 = _mm_loadu_si128((const __m128i *)(p[1] + off));
-	__m128i x2 = _mm_loadu_si128((const __m128i *)(p[2] + off));
-	__m128i x3 = _mm_loadu_si128((const __m128i *)(p[3] + off));
+	__m128i x0 = _mm_loadu_si128((const __m128i *)((const uint8_t *)p[0] + off));
+	__m128i x1 = _mm_loadu_si128((const __m128i *)((const uint8_t *)p[1] + off));
+	__m128i x2 = _mm_loadu_si128((const __m128i *)((const uint8_t *)p[2] + off));
+	__m128i x3 = _mm_loadu_si128((const __m128i *)((const uint8_t *)p[3] + off));
 	__m128i t0 = _mm_unpacklo_epi32(x0, x1), t1 = _mm_unpackhi_epi32(x0, x1);
 	__m128i t2 = _mm_unpacklo_epi32(x2, x3), t3 = _mm_unpackhi_epi32(x2, x3);
 	m[0] = (sse2_u32x4)_mm_unpacklo_epi64(t0, t2);
