@@ -348,8 +348,11 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	}
 }
 
-/* Hashes k (1..LB_G*LB_N) messages: idx[0..k), sorted by block count, or
- * with idx NULL the messages first..first+k-1; eq: all of one block count. */
+/* Hashes k (1..LB_G*LB_N) messages idx[0..k), sorted by block count, or
+ * with idx NULL the messages first..first+k-1, k a multiple of LB_G*LB_N
+ * (consecutive groups in one call: one call's setup, and the next group's
+ * loads start under the last one's rounds); eq: each group of one block
+ * count. */
 SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
                            const size_t *idx, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                            void *out)
@@ -368,11 +371,14 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 		}
 		return;
 	}
-	if (!idx && k == GN) { /* consecutive messages: read in place, tags straight to out (6-9% faster than copies) */
-		LB_FN(group)
-		(init, data + first, len + first, LB_G, eq, c, d, wide, wide ? h0 : (LB_WORD *)out + first, h1);
-		for (j = 0; wide && j < GN; j++)
-			LB_FN(emit)(out, first + j, h0[j], h1[j], wide);
+	if (!idx) { /* whole groups of consecutive messages: read in place, tags straight to out */
+		size_t g;
+		for (g = first; g < first + k; g += GN) {
+			LB_WORD *const t = wide ? h0 : (LB_WORD *)out + g;
+			LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, t, h1);
+			for (j = 0; wide && j < GN; j++)
+				LB_FN(emit)(out, g + j, h0[j], h1[j], wide);
+		}
 		return;
 	}
 	if (k == GN) { /* a whole group, without the clamp */
@@ -504,7 +510,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	const LB_SWORDS init = LB_START(key, wide);
 	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS] = {0};
 	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
-	size_t i, j, nfar = 0, nrest = 0, b;
+	size_t i, j, nfar = 0, nrest = 0, b, span = 0; /* span: whole groups of equal block counts before i */
 	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
 	for (i = 0; i + GN <= n; i += GN) {
 		/* a >> s == b >> s exactly when (a ^ b) >> s == 0; first and last
@@ -514,9 +520,13 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			for (j = 1; j < GN - 1; j++)
 				diff |= len[i + j] ^ len[i];
 			if (!(diff >> LB_SHIFT)) { /* runs of equal block counts (fixed-size keys) go straight in */
-				run(key, &init, data, len, NULL, i, GN, 1, out);
+				span += GN;
 				continue;
 			}
+		}
+		if (span) {
+			run(key, &init, data, len, NULL, i - span, span, 1, out);
+			span = 0;
 		}
 		/* a whole group: a constant count, unrolled, no loop exit to mispredict */
 #if defined(__GNUC__)
@@ -525,6 +535,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		for (j = 0; j < GN; j++)
 			LB_FN(deal)(key, &init, data, len, i + j, bucket, fill, far, tmp, &nfar, out, run);
 	}
+	if (span)
+		run(key, &init, data, len, NULL, i - span, span, 1, out);
 	for (; i < n; i++)
 		LB_FN(deal)(key, &init, data, len, i, bucket, fill, far, tmp, &nfar, out, run);
 	/* What is left of the buckets, in block-count order, then the long ones. */

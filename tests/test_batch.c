@@ -119,8 +119,10 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
 }
 
 /* Length patterns: random mixes, all equal, staircases whose lanes end at
- * different blocks, one long message among short ones, and long messages. */
-enum { P_RANDOM, P_EQUAL, P_STAIRS, P_ONE_LONG, P_LONG, NPATTERNS };
+ * different blocks, one long message among short ones, runs of 11 equal
+ * lengths (whole groups of one block count between groups that straddle two
+ * runs), and long messages. */
+enum { P_RANDOM, P_EQUAL, P_STAIRS, P_ONE_LONG, P_RUNS, P_LONG, NPATTERNS };
 
 static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 {
@@ -133,6 +135,8 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 		return (i * 5 + i / 3) % 301;
 	case P_ONE_LONG:
 		return i == n / 2 ? 300 : 16;
+	case P_RUNS:
+		return 8 + 40 * ((i / 11) % 3) + (i / 33) % 5;
 	default:
 		return 700 + (size_t)(tu_rand() % 1400);
 	}
