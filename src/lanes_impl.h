@@ -348,65 +348,65 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	}
 }
 
-/* Hashes k (1..LB_G*LB_N) messages idx[0..k), sorted by block count, or
- * with idx NULL the messages first..first+k-1, k a multiple of LB_G*LB_N
- * (consecutive groups in one call: one call's setup, and the next group's
- * loads start under the last one's rounds); eq: each group of one block
- * count. */
-SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                           const size_t *idx, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
-                           void *out)
+/* Hashes k (1..LB_G*LB_N) messages idx[0..k), sorted by block count; eq:
+ * all of one block count. */
+SIP_INLINE void LB_FN(run_idx)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
+                               const size_t *idx, size_t k, int eq, unsigned c, unsigned d, int wide, void *out)
 {
 	enum { GN = LB_G * LB_N };
 	const void *p[GN];
-	size_t L[GN], j, m;
+	size_t L[GN], ix[GN], j;
 	LB_WORD h0[GN], h1[GN], *t0 = h0;
 	int direct = !wide && k == GN;
+	for (j = 0; j < GN; j++) /* a short group repeats its last message in the spare lanes */
+		/* deal() wrote every bucket entry read here; clang-analyzer loses count of those writes */
+		ix[j] = idx[j < k ? j : k - 1]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
 	/* A short group of short messages costs a vector pass's latency for little
 	 * work: scalar is faster then (measured); long ones still win in lanes. */
-	if (k < LB_MIN_LANES_LONG || (k < LB_MIN_LANES && (len[idx ? idx[0] : first] >> LB_SHIFT) < LB_LONG_BLOCKS)) {
-		for (j = 0; j < k; j++) {
-			m = idx ? idx[j] : first + j;
-			LB_FN(one)(key, data[m], len[m], c, d, wide, out, m);
-		}
+	if (k < LB_MIN_LANES_LONG || (k < LB_MIN_LANES && (len[ix[0]] >> LB_SHIFT) < LB_LONG_BLOCKS)) {
+		for (j = 0; j < k; j++)
+			LB_FN(one)(key, data[ix[j]], len[ix[j]], c, d, wide, out, ix[j]);
 		return;
 	}
-	if (!idx) { /* whole groups of consecutive messages: read in place, tags straight to out */
-		size_t g;
-		for (g = first; g < first + k; g += GN) {
-			LB_WORD *const t = wide ? h0 : (LB_WORD *)out + g;
-			LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, t, h1);
-			for (j = 0; wide && j < GN; j++)
-				LB_FN(emit)(out, g + j, h0[j], h1[j], wide);
-		}
-		return;
+	for (j = 0; j < GN; j++) {
+		p[j] = data[ix[j]];
+		L[j] = len[ix[j]];
 	}
-	if (k == GN) { /* a whole group, without the clamp */
-		for (j = 0; j < GN; j++) {
-			/* when idx is a bucket, deal() wrote all of it; clang-analyzer
-			 * loses count of those writes (as in batch below) */
-			m = idx ? idx[j] : first + j; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
-			p[j] = data[m];
-			L[j] = len[m];
-		}
-	} else {
-		for (j = 0; j < GN; j++) { /* a short group repeats its last message in the spare lanes */
-			m = j < k ? j : k - 1;
-			m = idx ? idx[m] : first + m;
-			p[j] = data[m];
-			L[j] = len[m];
-		}
-	}
-	for (j = 1; idx && direct && j < GN; j++)
-		direct = idx[j] == idx[0] + j;
+	for (j = 1; direct && j < GN; j++)
+		direct = ix[j] == ix[0] + j;
 	if (direct) /* consecutive messages: the tags go straight to out */
-		t0 = (LB_WORD *)out + (idx ? idx[0] : first);
+		t0 = (LB_WORD *)out + ix[0];
 	if (k > LB_N) /* G a constant in each copy: its loops unroll */
 		LB_FN(group)(init, p, L, LB_G, eq, c, d, wide, t0, h1);
 	else
 		LB_FN(group)(init, p, L, 1, eq, c, d, wide, t0, h1);
 	for (j = 0; !direct && j < k; j++)
-		LB_FN(emit)(out, idx ? idx[j] : first + j, h0[j], wide ? h1[j] : 0, wide);
+		LB_FN(emit)(out, ix[j], h0[j], wide ? h1[j] : 0, wide);
+}
+
+/* Hashes k messages in groups: idx[0..k) in that order (sorted by block
+ * count), or with idx NULL the messages first..first+k-1, k then a multiple
+ * of LB_G*LB_N; eq: each group of one block count. Many groups per call: one
+ * call's setup, and the next group's loads start under the last one's
+ * rounds. */
+SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
+                           const size_t *idx, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
+                           void *out)
+{
+	enum { GN = LB_G * LB_N };
+	LB_WORD h0[GN], h1[GN];
+	size_t g, j;
+	if (idx) {
+		for (g = 0; g < k; g += GN)
+			LB_FN(run_idx)(key, init, data, len, idx + g, k - g < GN ? k - g : GN, eq, c, d, wide, out);
+		return;
+	}
+	for (g = first; g < first + k; g += GN) { /* read in place, 64-bit tags straight to out */
+		LB_WORD *const t = wide ? h0 : (LB_WORD *)out + g;
+		LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, t, h1);
+		for (j = 0; wide && j < GN; j++)
+			LB_FN(emit)(out, g + j, h0[j], h1[j], wide);
+	}
 }
 
 /* run with c, d and the width as constants, out of line: one copy of the
@@ -421,11 +421,7 @@ typedef void LB_FN(run_t)(const LB_KEY *key, const LB_SWORDS *init, const void *
 SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
                                size_t *far, size_t *tmp, size_t m, void *out, LB_FN(run_t) * run)
 {
-	enum { GN = LB_G * LB_N };
-	const size_t *order = lb_sort_by_blocks(len, far, tmp, m, LB_SHIFT);
-	size_t g;
-	for (g = 0; g < m; g += GN)
-		run(key, init, data, len, order + g, 0, m - g < GN ? m - g : GN, 0, out);
+	run(key, init, data, len, lb_sort_by_blocks(len, far, tmp, m, LB_SHIFT), 0, m, 0, out);
 }
 
 /* Whether a batch is better hashed by the scalar backend's loop: few
@@ -481,7 +477,6 @@ SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void
                             size_t m, size_t (*bucket)[LB_BCAP], size_t *fill, size_t *far, size_t *tmp, size_t *nfar,
                             void *out, LB_FN(run_t) * run)
 {
-	enum { GN = LB_G * LB_N };
 	const size_t nb = len[m] >> LB_SHIFT;
 	size_t f;
 	if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
@@ -496,8 +491,7 @@ SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void
 	bucket[nb][f] = m;
 	fill[nb] = f + 1;
 	if (SIP_UNLIKELY(f + 1 == LB_BCAP)) {
-		for (f = 0; f < LB_BCAP; f += GN)
-			run(key, init, data, len, bucket[nb] + f, 0, GN, 1, out);
+		run(key, init, data, len, bucket[nb], 0, LB_BCAP, 1, out);
 		fill[nb] = 0;
 	}
 }
@@ -541,13 +535,14 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		LB_FN(deal)(key, &init, data, len, i, bucket, fill, far, tmp, &nfar, out, run);
 	/* What is left of the buckets, in block-count order, then the long ones. */
 	for (b = 0; b < LB_NBUCKETS; b++) {
-		for (i = 0; i + GN <= fill[b]; i += GN)
-			run(key, &init, data, len, bucket[b] + i, 0, GN, 1, out);
+		i = fill[b] / GN * GN;
+		if (i)
+			run(key, &init, data, len, bucket[b], 0, i, 1, out);
 		for (; i < fill[b]; i++) /* deal() wrote bucket[b][0..fill[b]); the analyzer loses that count */
 			rest[nrest++] = bucket[b][i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
 	}
-	for (i = 0; i < nrest; i += GN)
-		run(key, &init, data, len, rest + i, 0, nrest - i < GN ? nrest - i : GN, 0, out);
+	if (nrest)
+		run(key, &init, data, len, rest, 0, nrest, 0, out);
 	if (nfar)
 		LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, out, run);
 }
