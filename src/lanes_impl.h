@@ -402,9 +402,12 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 		return;
 	}
 	for (g = first; g < first + k; g += GN) { /* read in place, 64-bit tags straight to out */
-		LB_WORD *const t = wide ? h0 : (LB_WORD *)out + g;
-		LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, t, h1);
-		for (j = 0; wide && j < GN; j++)
+		if (!wide) {
+			LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, (LB_WORD *)out + g, h1);
+			continue;
+		}
+		LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, h0, h1);
+		for (j = 0; j < GN; j++)
 			LB_FN(emit)(out, g + j, h0[j], h1[j], wide);
 	}
 }
