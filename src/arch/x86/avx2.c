@@ -226,10 +226,11 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #define LB_MIXED_MIN(c) 32  /* fewer short ones of unequal block counts: faster in scalar (measured) */
 #if defined(__x86_64__)
 #define LB_MIN_BATCH LB_MIN_LANES
-/* 8 or 9 equal short messages: SSE2's two chains of 4 lanes were 1.2-1.5x
- * faster than one chain of 8 (Zen 3); from 10 on, two AVX2 vectors win. */
+/* 8 to 12 equal short messages: SSE2's two chains of 4 lanes were up to 1.5x
+ * faster than one chain of 8, or than a second AVX2 vector mostly empty
+ * (Zen 3); from 13 on, two AVX2 vectors win or tie. */
 #define LB_NARROW_FROM 8
-#define LB_NARROW_BELOW 10
+#define LB_NARROW_BELOW 13
 #else
 /* i386, one vector at a time: 4-7 messages ran 1.3x faster in SSE2's lanes
  * than in scalar or in one half-empty AVX2 vector (measured). */
