@@ -98,7 +98,6 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_N 4
 #define LB_STEPS 4
 #define LB_G AVX2_GROUP
-#define LB_MIN_LANES 4
 #if defined(__x86_64__)
 /* Measured on Zen 3, each against the scalar code: one or two long messages
  * run 1.3-3x faster in scalar; 4-6 short ones 1.1-1.3x faster in scalar (one
@@ -115,11 +114,12 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * lanes (measured). */
 #define LB_ONE_SIP pair_oneshot
 #define LB_MIN_BATCH 2
-#undef LB_MIN_LANES
 #define LB_MIN_LANES 2
 #define LB_NARROW_FROM 2
 #define LB_NARROW_BELOW 3
 #define LB_NARROW_OPS siphash__sse2_ops
+#else
+#define LB_MIN_LANES 4
 #endif
 #define LB_FN(x) sip4_##x
 #include "../../lanes_impl.h"
