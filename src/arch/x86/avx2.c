@@ -54,31 +54,30 @@ SIP_INLINE avx2_u64x4 sip4_words(const uint64_t w[4])
 	return (avx2_u64x4)_mm256_set_epi64x((long long)w[3], (long long)w[2], (long long)w[1], (long long)w[0]);
 }
 
-SIP_INLINE __m128i avx2_pair64(const uint8_t *a, const uint8_t *b)
-{
-	return _mm_unpacklo_epi64(_mm_loadl_epi64((const __m128i *)a), _mm_loadl_epi64((const __m128i *)b));
-}
-
+/* One word of each lane: a broadcast load is a load alone (no shuffle-port
+ * micro-op), and blends run on every vector port, unlike the shuffles the
+ * rounds' rotates already crowd. */
 SIP_INLINE avx2_u64x4 sip4_load1(const void *const p[4], size_t off)
 {
-	return (avx2_u64x4)_mm256_inserti128_si256(
-	        _mm256_castsi128_si256(avx2_pair64((const uint8_t *)p[0] + off, (const uint8_t *)p[1] + off)),
-	        avx2_pair64((const uint8_t *)p[2] + off, (const uint8_t *)p[3] + off), 1);
+	const __m256i a = _mm256_castsi128_si256(_mm_loadl_epi64((const __m128i *)((const uint8_t *)p[0] + off)));
+	const __m256i b = _mm256_set1_epi64x((long long)sip_load64((const uint8_t *)p[1] + off));
+	const __m256i c = _mm256_set1_epi64x((long long)sip_load64((const uint8_t *)p[2] + off));
+	const __m256i d = _mm256_set1_epi64x((long long)sip_load64((const uint8_t *)p[3] + off));
+	return (avx2_u64x4)_mm256_blend_epi32(_mm256_blend_epi32(a, b, 0x0c), _mm256_blend_epi32(c, d, 0xc0), 0xf0);
 }
 
-/* Four blocks of each lane: a 4x4 transpose of 64-bit words. */
-SIP_INLINE void sip4_loadk(avx2_u64x4 m[4], const void *const p[4], size_t off)
+/* Two blocks of each lane: lanes 0 and 2 (1 and 3) share a register through
+ * a broadcast load and a blend, then one unpack per block. */
+SIP_INLINE void sip4_loadk(avx2_u64x4 m[2], const void *const p[4], size_t off)
 {
-	__m256i x0 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[0] + off));
-	__m256i x1 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[1] + off));
-	__m256i x2 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[2] + off));
-	__m256i x3 = _mm256_loadu_si256((const __m256i *)((const uint8_t *)p[3] + off));
-	__m256i lo01 = _mm256_unpacklo_epi64(x0, x1), hi01 = _mm256_unpackhi_epi64(x0, x1);
-	__m256i lo23 = _mm256_unpacklo_epi64(x2, x3), hi23 = _mm256_unpackhi_epi64(x2, x3);
-	m[0] = (avx2_u64x4)_mm256_permute2x128_si256(lo01, lo23, 0x20);
-	m[1] = (avx2_u64x4)_mm256_permute2x128_si256(hi01, hi23, 0x20);
-	m[2] = (avx2_u64x4)_mm256_permute2x128_si256(lo01, lo23, 0x31);
-	m[3] = (avx2_u64x4)_mm256_permute2x128_si256(hi01, hi23, 0x31);
+	const __m256i x = _mm256_blend_epi32(
+	        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)((const uint8_t *)p[0] + off))),
+	        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)((const uint8_t *)p[2] + off))), 0xf0);
+	const __m256i y = _mm256_blend_epi32(
+	        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)((const uint8_t *)p[1] + off))),
+	        _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)((const uint8_t *)p[3] + off))), 0xf0);
+	m[0] = (avx2_u64x4)_mm256_unpacklo_epi64(x, y);
+	m[1] = (avx2_u64x4)_mm256_unpackhi_epi64(x, y);
 }
 
 /* Final blocks without a branch per lane: each lane's last 8 bytes, shifted
@@ -96,7 +95,7 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_HAVE_VTAIL 1
 #define LB_VEC avx2_u64x4
 #define LB_N 4
-#define LB_STEPS 4
+#define LB_STEPS 2
 #define LB_G AVX2_GROUP
 #if defined(__x86_64__)
 /* Measured on Zen 3, each against the scalar code: one or two long messages
