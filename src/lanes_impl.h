@@ -5,9 +5,10 @@
  * vector types give +, ^, << and >>), with the backend's rotate.
  *
  * Mixed lengths: messages are dealt by block count (their length only, never
- * their data) into buckets, and a bucket that holds a full group is hashed at
- * once, so groups mostly share their block count; long messages are sorted by
- * block count a few hundred at a time instead. A group runs its common full
+ * their data) into buckets of rows (data pointer, length, index), and a full
+ * bucket is hashed in place, as the caller's arrays are, so groups mostly share
+ * their block count; long messages are sorted by block count a few hundred at
+ * a time instead. A group runs its common full
  * blocks together; the few blocks some lanes have beyond that (the last
  * groups, made of what the buckets kept) are compressed lane by lane with the
  * scalar template, so no lane waits on a longer one; then the final blocks
@@ -50,13 +51,12 @@
 #include "sip_impl.h"
 
 /* Messages of fewer than LB_NBUCKETS blocks are dealt into one bucket per
- * block count, and a bucket is hashed when it holds LB_BCAP messages: a few
- * groups in a row with the same block count, whose loops predict (one group
- * at a time, in the random order buckets fill, mispredicted about one branch
- * per message). Longer ones are collected LB_FAR at a time and sorted by block
- * count. */
+ * block count, and a bucket is hashed when it holds LB_BCAP messages, one or
+ * two groups of one block count (32 rows per bucket measured no faster, and
+ * fewer buckets sent 128-256-byte messages down the slower sorted path).
+ * Longer ones are collected LB_FAR at a time and sorted by block count. */
 #define LB_NBUCKETS 32
-#define LB_BCAP 32 /* a multiple of every group size */
+#define LB_BCAP 16 /* a multiple of every group size */
 #define LB_FAR 256
 #define LB_LONG_BLOCKS 16
 #define LB_SMALL_BLOCKS 8
@@ -348,68 +348,64 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	}
 }
 
-/* Hashes k (1..LB_G*LB_N) messages idx[0..k), sorted by block count; eq:
- * all of one block count. */
-SIP_INLINE void LB_FN(run_idx)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                               const size_t *idx, size_t k, int eq, unsigned c, unsigned d, int wide, void *out)
+/* Where row j's tag goes in out: at[j], or j itself when the rows are the caller's arrays. */
+#define LB_AT(at, j) ((at) ? (at)[j] : (j))
+
+/* Hashes rows p[first..first+k), L[...] (k below LB_G*LB_N, sorted by block
+ * count; eq: all of one block count), the tag of row j going to out[LB_AT(at, j)]. */
+SIP_INLINE void LB_FN(run_short)(const LB_KEY *key, const LB_SWORDS *init, const void *const *p, const size_t *L,
+                                 const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
+                                 void *out)
 {
 	enum { GN = LB_G * LB_N };
-	const void *p[GN];
-	size_t L[GN], ix[GN], j;
-	LB_WORD h0[GN], h1[GN], *t0 = h0;
-	int direct = !wide && k == GN;
-	for (j = 0; j < GN; j++) /* a short group repeats its last message in the spare lanes */
-		/* deal() wrote every bucket entry read here; clang-analyzer loses count of those writes */
-		ix[j] = idx[j < k ? j : k - 1]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
+	const void *q[GN];
+	size_t Q[GN], j;
+	LB_WORD h0[GN], h1[GN];
 	/* A short group of short messages costs a vector pass's latency for little
 	 * work: scalar is faster then (measured); long ones still win in lanes. */
-	if (k < LB_MIN_LANES_LONG || (k < LB_MIN_LANES && (len[ix[0]] >> LB_SHIFT) < LB_LONG_BLOCKS)) {
-		for (j = 0; j < k; j++)
-			LB_FN(one)(key, data[ix[j]], len[ix[j]], c, d, wide, out, ix[j]);
+	if (k < LB_MIN_LANES_LONG || (k < LB_MIN_LANES && (L[first] >> LB_SHIFT) < LB_LONG_BLOCKS)) {
+		for (j = first; j < first + k; j++)
+			LB_FN(one)(key, p[j], L[j], c, d, wide, out, LB_AT(at, j));
 		return;
 	}
-	for (j = 0; j < GN; j++) {
-		p[j] = data[ix[j]];
-		L[j] = len[ix[j]];
+	for (j = 0; j < GN; j++) { /* the spare lanes repeat the last row */
+		q[j] = p[first + (j < k ? j : k - 1)];
+		Q[j] = L[first + (j < k ? j : k - 1)];
 	}
-	for (j = 1; direct && j < GN; j++)
-		direct = ix[j] == ix[0] + j;
-	if (direct) /* consecutive messages: the tags go straight to out */
-		t0 = (LB_WORD *)out + ix[0];
 	if (k > LB_N) /* G a constant in each copy: its loops unroll */
-		LB_FN(group)(init, p, L, LB_G, eq, c, d, wide, t0, h1);
+		LB_FN(group)(init, q, Q, LB_G, eq, c, d, wide, h0, h1);
 	else
-		LB_FN(group)(init, p, L, 1, eq, c, d, wide, t0, h1);
-	for (j = 0; !direct && j < k; j++)
-		LB_FN(emit)(out, ix[j], h0[j], wide ? h1[j] : 0, wide);
+		LB_FN(group)(init, q, Q, 1, eq, c, d, wide, h0, h1);
+	for (j = 0; j < k; j++)
+		LB_FN(emit)(out, LB_AT(at, first + j), h0[j], wide ? h1[j] : 0, wide);
 }
 
-/* Hashes k messages in groups: idx[0..k) in that order (sorted by block
- * count), or with idx NULL the messages first..first+k-1, k then a multiple
- * of LB_G*LB_N; eq: each group of one block count. Many groups per call: one
- * call's setup, and the next group's loads start under the last one's
+/* Hashes rows p[first..first+k), L[...] in groups, in place: the caller's own
+ * arrays for runs of equal block counts (at NULL: row j is message j, and
+ * 64-bit tags go straight to out; k then a multiple of LB_G*LB_N), or rows
+ * dealt into a bucket, or sorted (at[j]: row j's message). Rows are sorted by
+ * block count; eq: each whole group of one block count. Many groups per call:
+ * one call's setup, and the next group's loads start under the last one's
  * rounds. */
-SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                           const size_t *idx, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
+SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void *const *p, const size_t *L,
+                           const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                            void *out)
 {
 	enum { GN = LB_G * LB_N };
 	LB_WORD h0[GN], h1[GN];
 	size_t g, j;
-	if (idx) {
-		for (g = 0; g < k; g += GN)
-			LB_FN(run_idx)(key, init, data, len, idx + g, k - g < GN ? k - g : GN, eq, c, d, wide, out);
+	if (!at && !wide) {
+		for (g = first; g < first + k; g += GN)
+			LB_FN(group)(init, p + g, L + g, LB_G, eq, c, d, wide, (LB_WORD *)out + g, h1);
 		return;
 	}
-	for (g = first; g < first + k; g += GN) { /* read in place, 64-bit tags straight to out */
-		if (!wide) {
-			LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, (LB_WORD *)out + g, h1);
-			continue;
-		}
-		LB_FN(group)(init, data + g, len + g, LB_G, eq, c, d, wide, h0, h1);
+	for (g = first; g + GN <= first + k; g += GN) {
+		LB_FN(group)(init, p + g, L + g, LB_G, eq, c, d, wide, h0, h1);
 		for (j = 0; j < GN; j++)
-			LB_FN(emit)(out, g + j, h0[j], h1[j], wide);
+			LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
 	}
+	if (g < first + k)
+		LB_FN(run_short)(key, init, p, L, at, g, first + k - g, eq, c, d, wide, out);
 }
 
 /* run with c, d and the width as constants, out of line: one copy of the
@@ -417,14 +413,36 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
  * call costs far less than the group's rounds; inlining it at each place
  * made the backends several times larger and slower to compile). */
 typedef LB_SWORDS LB_FN(init_t);
-typedef void LB_FN(run_t)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                          const size_t *idx, size_t first, size_t k, int eq, void *out);
+typedef void LB_FN(run_t)(const LB_KEY *key, const LB_SWORDS *init, const void *const *p, const size_t *L,
+                          const size_t *at, size_t first, size_t k, int eq, void *out);
 
-/* Hashes far[0..m), messages of LB_NBUCKETS blocks or more, in sorted groups. */
+/* One batch call's dealing, on its stack: messages are copied as rows (data
+ * pointer, length, index) into the bucket of their block count, so a full
+ * bucket runs in place like the caller's own arrays do (gathering them through
+ * indices at hashing time cost more than the copy); long ones are collected by
+ * index and sorted. Only fill and nfar need zeroing. */
+typedef struct LB_FN(deck) {
+	const void *p[LB_NBUCKETS * LB_BCAP]; /* bucket b's rows start at b * LB_BCAP */
+	size_t len[LB_NBUCKETS * LB_BCAP];
+	size_t at[LB_NBUCKETS * LB_BCAP];
+	size_t fill[LB_NBUCKETS];
+	size_t far[LB_FAR], tmp[LB_FAR], nfar; /* messages of LB_NBUCKETS blocks or more */
+	const void *fp[LB_FAR];                /* their rows once sorted */
+	size_t fl[LB_FAR];
+} LB_FN(deck);
+
+/* Hashes the long messages collected so far, sorted by block count. */
 SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                               size_t *far, size_t *tmp, size_t m, void *out, LB_FN(run_t) * run)
+                               LB_FN(deck) * dk, void *out, LB_FN(run_t) * run)
 {
-	run(key, init, data, len, lb_sort_by_blocks(len, far, tmp, m, LB_SHIFT), 0, m, 0, out);
+	const size_t *s = lb_sort_by_blocks(len, dk->far, dk->tmp, dk->nfar, LB_SHIFT);
+	size_t i;
+	for (i = 0; i < dk->nfar; i++) {
+		dk->fp[i] = data[s[i]];
+		dk->fl[i] = len[s[i]];
+	}
+	run(key, init, dk->fp, dk->fl, s, 0, dk->nfar, 0, out);
+	dk->nfar = 0;
 }
 
 /* Whether a batch is better hashed by the scalar backend's loop: few
@@ -477,25 +495,25 @@ SIP_INLINE const siphash__ops *LB_FN(narrower)(size_t n)
 /* Deals message m into the bucket of its block count, hashing the bucket
  * once it is full; or into far when it is long. */
 SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                            size_t m, size_t (*bucket)[LB_BCAP], size_t *fill, size_t *far, size_t *tmp, size_t *nfar,
-                            void *out, LB_FN(run_t) * run)
+                            size_t m, LB_FN(deck) * dk, void *out, LB_FN(run_t) * run)
 {
 	const size_t nb = len[m] >> LB_SHIFT;
-	size_t f;
+	size_t f, r;
 	if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
-		far[(*nfar)++] = m;
-		if (*nfar == LB_FAR) {
-			LB_FN(run_far)(key, init, data, len, far, tmp, *nfar, out, run);
-			*nfar = 0;
-		}
+		dk->far[dk->nfar++] = m;
+		if (dk->nfar == LB_FAR)
+			LB_FN(run_far)(key, init, data, len, dk, out, run);
 		return;
 	}
-	f = fill[nb];
-	bucket[nb][f] = m;
-	fill[nb] = f + 1;
+	f = dk->fill[nb];
+	r = nb * LB_BCAP;
+	dk->p[r + f] = data[m];
+	dk->len[r + f] = len[m];
+	dk->at[r + f] = m;
+	dk->fill[nb] = f + 1;
 	if (SIP_UNLIKELY(f + 1 == LB_BCAP)) {
-		run(key, init, data, len, bucket[nb], 0, LB_BCAP, 1, out);
-		fill[nb] = 0;
+		run(key, init, dk->p + r, dk->len + r, dk->at + r, 0, LB_BCAP, 1, out);
+		dk->fill[nb] = 0;
 	}
 }
 
@@ -505,10 +523,11 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 {
 	enum { GN = LB_G * LB_N };
 	const LB_SWORDS init = LB_START(key, wide);
-	size_t bucket[LB_NBUCKETS][LB_BCAP], fill[LB_NBUCKETS] = {0};
-	size_t far[LB_FAR], tmp[LB_FAR], rest[LB_NBUCKETS * GN];
-	size_t i, j, nfar = 0, nrest = 0, b, span = 0; /* span: whole groups of equal block counts before i */
+	LB_FN(deck) dk;
+	size_t i, j, b, nrest = 0, span = 0; /* span: whole groups of equal block counts before i */
 	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
+	memset(dk.fill, 0, sizeof dk.fill);
+	dk.nfar = 0;
 	for (i = 0; i + GN <= n; i += GN) {
 		/* a >> s == b >> s exactly when (a ^ b) >> s == 0; first and last
 		 * alone settle most groups of mixed lengths */
@@ -530,24 +549,30 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #pragma GCC unroll 16
 #endif
 		for (j = 0; j < GN; j++)
-			LB_FN(deal)(key, &init, data, len, i + j, bucket, fill, far, tmp, &nfar, out, run);
+			LB_FN(deal)(key, &init, data, len, i + j, &dk, out, run);
 	}
 	if (span)
 		run(key, &init, data, len, NULL, i - span, span, 1, out);
 	for (; i < n; i++)
-		LB_FN(deal)(key, &init, data, len, i, bucket, fill, far, tmp, &nfar, out, run);
-	/* What is left of the buckets, in block-count order, then the long ones. */
+		LB_FN(deal)(key, &init, data, len, i, &dk, out, run);
+	if (dk.nfar)
+		LB_FN(run_far)(key, &init, data, len, &dk, out, run);
+	/* What is left of the buckets: whole groups in place, then the rest moved
+	 * to the front of the rows (never past where it is read from), in
+	 * block-count order, and hashed as groups of unequal block counts. */
 	for (b = 0; b < LB_NBUCKETS; b++) {
-		i = fill[b] / GN * GN;
+		const size_t r = b * LB_BCAP;
+		i = dk.fill[b] / GN * GN;
 		if (i)
-			run(key, &init, data, len, bucket[b], 0, i, 1, out);
-		for (; i < fill[b]; i++) /* deal() wrote bucket[b][0..fill[b]); the analyzer loses that count */
-			rest[nrest++] = bucket[b][i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
+			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, 1, out);
+		for (; i < dk.fill[b]; i++, nrest++) {
+			dk.p[nrest] = dk.p[r + i];
+			dk.len[nrest] = dk.len[r + i];
+			dk.at[nrest] = dk.at[r + i];
+		}
 	}
 	if (nrest)
-		run(key, &init, data, len, rest, 0, nrest, 0, out);
-	if (nfar)
-		LB_FN(run_far)(key, &init, data, len, far, tmp, nfar, out, run);
+		run(key, &init, dk.p, dk.len, dk.at, 0, nrest, 0, out);
 }
 
 #undef LB_WORD
@@ -582,11 +607,11 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
  * LB_BATCH_TABLE(pre) lists them as table entries. */
 #ifndef LB_BATCH_ENTRIES
 #define LB_ENTRY_(pre, kind, op, keyt, outt, c, d, wide)                                                               \
-	static SIP_NOINLINE void pre##op##_run(const keyt *key, const kind##init_t *init, const void *const *data,     \
-	                                       const size_t *len, const size_t *idx, size_t first, size_t k, int eq,   \
+	static SIP_NOINLINE void pre##op##_run(const keyt *key, const kind##init_t *init, const void *const *p,        \
+	                                       const size_t *L, const size_t *at, size_t first, size_t k, int eq,      \
 	                                       void *out)                                                              \
 	{                                                                                                              \
-		kind##run(key, init, data, len, idx, first, k, eq, c, d, wide, out);                                   \
+		kind##run(key, init, p, L, at, first, k, eq, c, d, wide, out);                                         \
 	}                                                                                                              \
 	static SIP_NOINLINE void pre##op##_bulk(const keyt *key, const void *const *data, const size_t *len, size_t n, \
 	                                        outt out)                                                              \

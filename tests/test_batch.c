@@ -121,8 +121,10 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
 /* Length patterns: random mixes, all equal, staircases whose lanes end at
  * different blocks, one long message among short ones, runs of 11 equal
  * lengths (whole groups of one block count between groups that straddle two
- * runs), and long messages. */
-enum { P_RANDOM, P_EQUAL, P_STAIRS, P_ONE_LONG, P_RUNS, P_LONG, NPATTERNS };
+ * runs), short and 256-405-byte messages taking turns (with BIG_N, more long
+ * ones than the lanes collect before sorting them, so that happens mid-batch),
+ * and long messages. */
+enum { P_RANDOM, P_EQUAL, P_STAIRS, P_ONE_LONG, P_RUNS, P_TURNS, P_LONG, NPATTERNS };
 
 static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 {
@@ -137,6 +139,8 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 		return i == n / 2 ? 300 : 16;
 	case P_RUNS:
 		return 8 + 40 * ((i / 11) % 3) + (i / 33) % 5;
+	case P_TURNS:
+		return i % 2 ? 256 + (i * 37) % 150 : (i * 13) % 64;
 	default:
 		return 700 + (size_t)(tu_rand() % 1400);
 	}
