@@ -99,9 +99,10 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_G AVX2_GROUP
 #if defined(__x86_64__)
 /* Measured on Zen 3, each against the scalar code: one or two long messages
- * run 1.3-3x faster in scalar; 4-6 short ones 1.1-1.3x faster in scalar (one
- * vector is a single dependency chain), so lanes start at a full group of two
- * (LB_MIN_BATCH's default); short ones of unequal block counts up to 1.5x
+ * run 1.3-3x faster in scalar; 5 equal short ones 1.05-1.2x faster in scalar
+ * (one vector is a single dependency chain), 6 tie for SipHash-1-3, and from
+ * 7 on lanes win (a padded group of two vectors: 0.9x SipHash-1-3,
+ * 0.63-0.78x SipHash-2-4); short ones of unequal block counts up to 1.5x
  * faster in scalar below 16 messages, and below about 50 for SipHash-1-3,
  * whose one round per block leaves less work to share out. */
 #define LB_MIN_LANES_LONG 3
@@ -118,6 +119,7 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_NARROW_BELOW 3
 #define LB_NARROW_OPS siphash__sse2_ops
 #else
+#define LB_MIN_BATCH 7
 #define LB_MIN_LANES 4
 #endif
 #define LB_FN(x) sip4_##x
@@ -225,10 +227,10 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #define LB_MIXED_MIN(c) 32  /* fewer short ones of unequal block counts: faster in scalar (measured) */
 #if defined(__x86_64__)
 #define LB_MIN_BATCH LB_MIN_LANES
-/* 8 to 12 equal short messages: SSE2's two chains of 4 lanes were up to 1.5x
- * faster than one chain of 8, or than a second AVX2 vector mostly empty
- * (Zen 3); from 13 on, two AVX2 vectors win or tie. */
-#define LB_NARROW_FROM 8
+/* 7 to 12 equal short messages: SSE2's two chains of 4 lanes were up to 1.5x
+ * faster than one chain of 8, or than a second AVX2 vector mostly empty, and
+ * 0.85x the scalar loop for 7 (Zen 3); from 13 on, two AVX2 vectors win or tie. */
+#define LB_NARROW_FROM 7
 #define LB_NARROW_BELOW 13
 #else
 /* i386, one vector at a time: 4-7 messages ran 1.3x faster in SSE2's lanes
