@@ -27,6 +27,8 @@
  * LB_MIN_BATCH, the smallest batch of short messages worth lanes (default a
  * whole group), and LB_MIXED_MIN(c), the smallest batch of short messages of
  * unequal block counts worth lanes at c compression rounds (default 0: any),
+ * and LB_MIXED_BLOCKS, the fewest blocks each message of a smaller such batch
+ * needs for lanes (default LB_SMALL_BLOCKS),
  * and LB_NARROW_FROM, LB_NARROW_BELOW and LB_NARROW_OPS: batches of that many
  * messages (from, below) go to the table LB_NARROW_OPS (default: none), and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
@@ -116,6 +118,9 @@ static inline size_t *lb_sort_by_blocks(const size_t *len, size_t *a, size_t *b,
 #endif
 #ifndef LB_MIXED_MIN
 #define LB_MIXED_MIN(c) 0
+#endif
+#ifndef LB_MIXED_BLOCKS
+#define LB_MIXED_BLOCKS LB_SMALL_BLOCKS
 #endif
 
 #if LB_HALF
@@ -464,7 +469,7 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
 SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 {
 	const size_t mixed_min = LB_MIXED_MIN(c) > LB_MIN_BATCH ? LB_MIXED_MIN(c) : LB_MIN_BATCH;
-	size_t i, diff = 0;
+	size_t i, diff = 0, least;
 	(void)c;
 	if (n >= mixed_min)
 		return 0;
@@ -478,9 +483,12 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 	}
 	if (n < LB_MIN_LANES_LONG)
 		return 1;
-	/* Lanes share only the shortest message's blocks; the rest is scalar anyway. */
+	/* Lanes share only the shortest message's blocks; the rest is scalar
+	 * anyway. Fewer than LB_MIN_LANES messages must be long, or run_short()
+	 * would hash them one at a time after all. */
+	least = n < LB_MIN_LANES ? LB_LONG_BLOCKS : LB_MIXED_BLOCKS;
 	for (i = 0; i < n; i++)
-		if ((len[i] >> LB_SHIFT) < LB_SMALL_BLOCKS)
+		if ((len[i] >> LB_SHIFT) < least)
 			return 1;
 	return 0;
 }
@@ -619,6 +627,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_MIN_LANES_LONG
 #undef LB_MIN_BATCH
 #undef LB_MIXED_MIN
+#undef LB_MIXED_BLOCKS
 #undef LB_NARROW_FROM
 #undef LB_NARROW_BELOW
 #undef LB_NARROW_OPS

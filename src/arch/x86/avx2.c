@@ -227,6 +227,7 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #define LB_MIXED_MIN(c) 32  /* fewer short ones of unequal block counts: faster in scalar (measured) */
 #if defined(__x86_64__)
 #define LB_MIN_BATCH LB_MIN_LANES
+#define LB_MIXED_BLOCKS 16 /* a small mixed batch needs 64 bytes in each message, as in SSE2 */
 /* 7 to 12 equal short messages: SSE2's two chains of 4 lanes were up to 1.5x
  * faster than one chain of 8, or than a second AVX2 vector mostly empty, and
  * 0.85x the scalar loop for 7 (Zen 3); from 13 on, two AVX2 vectors win or tie. */
