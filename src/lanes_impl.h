@@ -486,7 +486,9 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 	/* Lanes share only the shortest message's blocks; the rest is scalar
 	 * anyway. Fewer than LB_MIN_LANES messages must be long, or run_short()
 	 * would hash them one at a time after all. */
-	least = n < LB_MIN_LANES ? LB_LONG_BLOCKS : LB_MIXED_BLOCKS;
+	least = LB_MIXED_BLOCKS;
+	if (n < LB_MIN_LANES)
+		least = LB_LONG_BLOCKS;
 	for (i = 0; i < n; i++)
 		if ((len[i] >> LB_SHIFT) < least)
 			return 1;
