@@ -6,13 +6,13 @@
  *
  * Mixed lengths: messages are dealt by block count (their length only, never
  * their data) into buckets of rows (data pointer, length, index), and a full
- * bucket is hashed in place, as the caller's arrays are, so groups mostly share
- * their block count; long messages are sorted by block count a few hundred at
- * a time instead. A group runs its common full
- * blocks together; the few blocks some lanes have beyond that (the last
- * groups, made of what the buckets kept) are compressed lane by lane with the
- * scalar template, so no lane waits on a longer one; then the final blocks
- * and the finalization run together again.
+ * bucket is hashed in place, as the caller's arrays are, so groups mostly
+ * share their block count; long messages are sorted by block count a few
+ * hundred at a time instead. A group runs its common full blocks together;
+ * the few blocks some lanes have beyond that (the last groups, made of what
+ * the buckets kept) are compressed lane by lane with the scalar template, so
+ * no lane waits on a longer one; then the final blocks and the finalization
+ * run together again.
  *
  * No include guard for the template part: a backend includes this file once
  * per lane kind after defining
