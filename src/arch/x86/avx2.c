@@ -122,7 +122,7 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_MIN_BATCH 7
 #define LB_MIN_LANES 4
 /* 4 equal short messages: SSE2's two 2-lane vectors beat the scalar loop
- * (SipHash-2-4 0.9x; SSE2 keeps SipHash-1-3 scalar), one AVX2 vector does not. */
+ * (SipHash-2-4 0.93x; SSE2 keeps SipHash-1-3 scalar), one AVX2 vector does not. */
 #define LB_NARROW_FROM 4
 #define LB_NARROW_BELOW 5
 #define LB_NARROW_OPS siphash__sse2_ops
