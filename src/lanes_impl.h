@@ -90,6 +90,16 @@ static inline size_t *lb_sort_by_blocks(const size_t *len, size_t *a, size_t *b,
 	return a;
 }
 
+/* Whether len[0..n) share one block count (len >> shift): an or of xors, no
+ * branch per message, since a >> s == b >> s exactly when (a ^ b) >> s == 0. */
+static inline int lb_one_count(const size_t *len, size_t n, unsigned shift)
+{
+	size_t diff = 0, i;
+	for (i = 1; i < n; i++)
+		diff |= len[i] ^ len[0];
+	return !(diff >> shift);
+}
+
 /* A SIMD table starts from SIPHASH_SCALAR_ENTRIES and overrides some of them
  * with later designated initializers, which is what -Woverride-init (part of
  * -Wextra) warns about; the override is the intent here. */
@@ -469,18 +479,14 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
 SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 {
 	const size_t mixed_min = LB_MIXED_MIN(c) > LB_MIN_BATCH ? LB_MIXED_MIN(c) : LB_MIN_BATCH;
-	size_t i, diff = 0, least;
+	size_t i, least;
 	(void)c;
 	if (n >= mixed_min)
 		return 0;
 	if (n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH)
 		return 1;
-	if (n >= LB_MIN_BATCH) {
-		for (i = 1; i < n; i++)
-			diff |= len[i] ^ len[0];
-		if (!(diff >> LB_SHIFT))
-			return 0; /* equal block counts: every lane busy to the end */
-	}
+	if (n >= LB_MIN_BATCH && lb_one_count(len, n, LB_SHIFT))
+		return 0; /* equal block counts: every lane busy to the end */
 	if (n < LB_MIN_LANES_LONG)
 		return 1;
 	/* Lanes share only the shortest message's blocks; the rest is scalar
@@ -546,16 +552,11 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	int dealt = 0;
 	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
 	for (i = 0; i + GN <= n; i += GN) {
-		/* a >> s == b >> s exactly when (a ^ b) >> s == 0; first and last
-		 * alone settle most groups of mixed lengths */
-		if (!((len[i] ^ len[i + GN - 1]) >> LB_SHIFT)) {
-			size_t diff = 0;
-			for (j = 1; j < GN - 1; j++)
-				diff |= len[i + j] ^ len[i];
-			if (!(diff >> LB_SHIFT)) { /* runs of equal block counts (fixed-size keys) go straight in */
-				span += GN;
-				continue;
-			}
+		/* runs of equal block counts (fixed-size keys) go straight in; first
+		 * and last alone settle most groups of mixed lengths */
+		if (!((len[i] ^ len[i + GN - 1]) >> LB_SHIFT) && lb_one_count(len + i, GN, LB_SHIFT)) {
+			span += GN;
+			continue;
 		}
 		if (span) {
 			run(key, &init, data, len, NULL, i - span, span, 1, out);
@@ -573,10 +574,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	if (span)
 		run(key, &init, data, len, NULL, i - span, span, 1, out);
 	if (i < n && !dealt) {
-		size_t diff = 0;
-		for (j = i + 1; j < n; j++)
-			diff |= len[j] ^ len[i];
-		if (!(diff >> LB_SHIFT)) { /* a short last group of one block count: in place too */
+		if (lb_one_count(len + i, n - i, LB_SHIFT)) { /* a short last group of one block count: in place too */
 			run(key, &init, data, len, NULL, i, n - i, 1, out);
 			return;
 		}
