@@ -366,6 +366,18 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 /* Where row j's tag goes in out: at[j], or j itself when the rows are the caller's arrays. */
 #define LB_AT(at, j) ((at) ? (at)[j] : (j))
 
+/* The fewest blocks the shortest of k messages sharing one vector pass needs
+ * for that pass to beat hashing them one at a time ((size_t)-1: never): a
+ * short group of short messages costs a vector pass's latency for little
+ * work (measured). run_short() applies it, and few() asks no less of a small
+ * batch. */
+SIP_INLINE size_t LB_FN(group_least)(size_t k)
+{
+	if (k < LB_MIN_LANES_LONG)
+		return (size_t)-1;
+	return k < LB_MIN_LANES ? LB_LONG_BLOCKS : 0;
+}
+
 /* Hashes rows p[first..first+k), L[...] (k below LB_G*LB_N, sorted by block
  * count; eq: all of one block count), the tag of row j going to out[LB_AT(at, j)]. */
 SIP_INLINE void LB_FN(run_short)(const LB_KEY *key, const LB_SWORDS *init, const void *const *p, const size_t *L,
@@ -376,9 +388,7 @@ SIP_INLINE void LB_FN(run_short)(const LB_KEY *key, const LB_SWORDS *init, const
 	const void *q[GN];
 	size_t Q[GN], j;
 	LB_WORD h0[GN], h1[GN];
-	/* A short group of short messages costs a vector pass's latency for little
-	 * work: scalar is faster then (measured); long ones still win in lanes. */
-	if (k < LB_MIN_LANES_LONG || (k < LB_MIN_LANES && (L[first] >> LB_SHIFT) < LB_LONG_BLOCKS)) {
+	if ((L[first] >> LB_SHIFT) < LB_FN(group_least)(k)) {
 		for (j = first; j < first + k; j++)
 			LB_FN(one)(key, p[j], L[j], c, d, wide, out, LB_AT(at, j));
 		return;
@@ -490,11 +500,10 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 	if (n < LB_MIN_LANES_LONG)
 		return 1;
 	/* Lanes share only the shortest message's blocks; the rest is scalar
-	 * anyway. Fewer than LB_MIN_LANES messages must be long, or run_short()
-	 * would hash them one at a time after all. */
-	least = LB_MIXED_BLOCKS;
-	if (n < LB_MIN_LANES)
-		least = LB_LONG_BLOCKS;
+	 * anyway. A batch run_short() would hash one at a time stays out too. */
+	least = LB_FN(group_least)(n);
+	if (least < LB_MIXED_BLOCKS)
+		least = LB_MIXED_BLOCKS;
 	for (i = 0; i < n; i++)
 		if ((len[i] >> LB_SHIFT) < least)
 			return 1;
