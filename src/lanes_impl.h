@@ -12,7 +12,9 @@
  * the few blocks some lanes have beyond that (the last groups, made of what
  * the buckets kept) are compressed lane by lane with the scalar template, so
  * no lane waits on a longer one; then the final blocks and the finalization
- * run together again.
+ * run together again. A group may also carry LB_XLANES messages in general
+ * registers: the integer units idle while the vector rounds run, so those
+ * messages cost little more than the loop already does.
  *
  * No include guard for the template part: a backend includes this file once
  * per lane kind after defining
@@ -29,6 +31,8 @@
  * unequal block counts worth lanes at c compression rounds (default 0: any),
  * and LB_MIXED_BLOCKS, the fewest blocks each message of a smaller such batch
  * needs for lanes (default LB_SMALL_BLOCKS),
+ * and LB_XLANES, messages a whole group hashes in general registers beside
+ * its vectors (default 0),
  * and LB_NARROW_FROM, LB_NARROW_BELOW and LB_NARROW_OPS: batches of that many
  * messages (from, below) go to the table LB_NARROW_OPS (default: none), and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
@@ -53,12 +57,11 @@
 #include "sip_impl.h"
 
 /* Messages of fewer than LB_NBUCKETS blocks are dealt into one bucket per
- * block count, and a bucket is hashed when it holds LB_BCAP messages, one or
- * two groups of one block count (32 rows per bucket measured no faster, and
+ * block count, and a bucket is hashed when it holds LB_BCAP messages, the
+ * fewest whole groups of one block count that make 16 (32 measured no faster, and
  * fewer buckets sent 128-256-byte messages down the slower sorted path).
  * Longer ones are collected LB_FAR at a time and sorted by block count. */
 #define LB_NBUCKETS 32
-#define LB_BCAP 16 /* a multiple of every group size */
 #define LB_FAR 256
 #define LB_LONG_BLOCKS 16
 #define LB_SMALL_BLOCKS 8
@@ -144,6 +147,7 @@ static inline int lb_one_count(const size_t *len, size_t n, unsigned shift)
 #define LB_SBLOCKS(s, p, nb, c) hsip_blocks(s, p, nb, c)
 #define LB_TAIL(end, rem, len) hsip_tail32(end, rem, len)
 #define LB_TAG(v0, v1, v2, v3) ((v1) ^ (v3))
+#define LB_SROUNDS(s, n) hsip_rounds(s, n)
 #else
 #define LB_WORD uint64_t
 #define LB_KEY siphash_key
@@ -155,8 +159,14 @@ static inline int lb_one_count(const size_t *len, size_t n, unsigned shift)
 #define LB_SBLOCKS(s, p, nb, c) sip_blocks(s, p, nb, c)
 #define LB_TAIL(end, rem, len) sip_tail64(end, rem, len)
 #define LB_TAG(v0, v1, v2, v3) ((v0) ^ (v1) ^ (v2) ^ (v3))
+#define LB_SROUNDS(s, n) sip_rounds(s, n)
 #endif
 #define LB_BLOCK ((size_t)1 << LB_SHIFT)
+#ifndef LB_XLANES
+#define LB_XLANES 0
+#endif
+#define LB_GN (LB_G * LB_N + LB_XLANES)            /* rows a whole group takes */
+#define LB_BCAP ((16 + LB_GN - 1) / LB_GN * LB_GN) /* rows a bucket holds: whole groups, 16 or more */
 
 /* A group is LB_G vectors (or 1 for a short last group) run side by side:
  * independent chains keep more execution units busy than one round's
@@ -203,6 +213,12 @@ SIP_INLINE void LB_FN(absorb)(LB_FN(state) * s, unsigned G, const LB_VEC *m, uns
 		s->v0[g] ^= m[g];
 }
 
+/* One message's final block: length byte and tail (p may be NULL when n is 0). */
+SIP_INLINE LB_WORD LB_FN(fword)(const void *p, size_t n)
+{
+	return ((LB_WORD)n << LB_LENBITS) | (n ? LB_TAIL((const uint8_t *)p + n, n & (LB_BLOCK - 1), n) : 0);
+}
+
 /* The final block of every lane: length byte and tail. */
 SIP_INLINE LB_VEC LB_FN(last)(const void *const p[LB_N], const size_t L[LB_N], int all_long)
 {
@@ -219,8 +235,7 @@ SIP_INLINE LB_VEC LB_FN(last)(const void *const p[LB_N], const size_t L[LB_N], i
 	(void)all_long;
 #endif
 	for (j = 0; j < LB_N; j++)
-		w[j] = ((LB_WORD)L[j] << LB_LENBITS) |
-		       (L[j] ? LB_TAIL((const uint8_t *)p[j] + L[j], L[j] & (LB_BLOCK - 1), L[j]) : 0);
+		w[j] = LB_FN(fword)(p[j], L[j]);
 	return LB_FN(words)(w);
 }
 
@@ -276,13 +291,17 @@ SIP_INLINE void LB_FN(loop)(const LB_KEY *key, const void *const *data, const si
 		LB_FN(one)(key, data[i], len[i], c, d, wide, out, i);
 }
 
-/* Hashes G * LB_N messages p[j], L[j] (sorted by block count, so lane 0 has
- * the fewest; eq: all have the same) and writes lane j's tag halves to h0[j],
- * h1[j]. */
-SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const size_t *L, unsigned G, int eq,
+/* Hashes G * LB_N messages p[j], L[j] in vectors, and with x the next
+ * LB_XLANES in general registers (sorted by block count, so lane 0 has the
+ * fewest; eq: all have the same), and writes lane j's tag halves to h0[j],
+ * h1[j]. The scalar lanes' rounds sit beside the vectors' in one loop, so
+ * they run on the integer units while the vector units are busy. */
+SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const size_t *L, unsigned G, int x, int eq,
                              unsigned c, unsigned d, int wide, LB_WORD *h0, LB_WORD *h1)
 {
 	const size_t common = L[0] >> LB_SHIFT;
+	const unsigned V = G * LB_N, X = (x != 0) * LB_XLANES; /* rows V.. are the scalar lanes */
+	LB_SWORDS xs[LB_XLANES + 1];
 	LB_FN(state) s;
 	LB_VEC m[LB_G][LB_STEPS], mk[LB_G];
 	LB_WORD w[4][LB_G * LB_N];
@@ -296,23 +315,30 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 		s.v2[g] = (LB_VEC){0} + init->v2;
 		s.v3[g] = (LB_VEC){0} + init->v3;
 	}
+	for (k = 0; k < X; k++)
+		xs[k] = *init;
 	for (i = 0; i + LB_STEPS <= common; i += LB_STEPS) {
 		for (g = 0; g < G; g++)
 			LB_FN(loadk)(m[g], p + g * LB_N, i * LB_BLOCK);
 		for (k = 0; k < LB_STEPS; k++) {
+			unsigned e;
 			for (g = 0; g < G; g++)
 				mk[g] = m[g][k];
 			LB_FN(absorb)(&s, G, mk, c);
+			for (e = 0; e < X; e++)
+				LB_SBLOCKS(&xs[e], (const uint8_t *)p[V + e] + (i + k) * LB_BLOCK, 1, c);
 		}
 	}
 	for (; i < common; i++) {
 		for (g = 0; g < G; g++)
 			mk[g] = LB_FN(load1)(p + g * LB_N, i * LB_BLOCK);
 		LB_FN(absorb)(&s, G, mk, c);
+		for (k = 0; k < X; k++)
+			LB_SBLOCKS(&xs[k], (const uint8_t *)p[V + k] + i * LB_BLOCK, 1, c);
 	}
 
 	/* Blocks beyond the common ones: lane by lane, so no lane waits. */
-	for (j = 1; !eq && j < G * LB_N; j++)
+	for (j = 1; !eq && j < V + X; j++)
 		more |= (L[j] >> LB_SHIFT) != common;
 	if (more) {
 		for (g = 0; g < G; g++) {
@@ -323,7 +349,10 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 			memcpy(w[2] + g * LB_N, &t2, sizeof t2);
 			memcpy(w[3] + g * LB_N, &t3, sizeof t3);
 		}
-		for (j = 1; j < G * LB_N; j++) {
+		for (k = 0; k < X; k++)
+			LB_SBLOCKS(&xs[k], (const uint8_t *)p[V + k] + common * LB_BLOCK,
+			           (L[V + k] >> LB_SHIFT) - common, c);
+		for (j = 1; j < V; j++) {
 			size_t left = (L[j] >> LB_SHIFT) - common;
 			if (left) {
 				LB_SWORDS t = {w[0][j], w[1][j], w[2][j], w[3][j]};
@@ -345,9 +374,20 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	for (g = 0; g < G; g++)
 		mk[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0);
 	LB_FN(absorb)(&s, G, mk, c);
+	for (k = 0; k < X; k++) {
+		const LB_WORD b = LB_FN(fword)(p[V + k], L[V + k]);
+		xs[k].v3 ^= b;
+		LB_SROUNDS(&xs[k], c);
+		xs[k].v0 ^= b;
+		xs[k].v2 ^= (LB_WORD)(wide ? 0xee : 0xff);
+	}
 	for (g = 0; g < G; g++)
 		s.v2[g] ^= (LB_WORD)(wide ? 0xee : 0xff);
 	LB_FN(rounds)(&s, G, d);
+	for (k = 0; k < X; k++) {
+		LB_SROUNDS(&xs[k], d);
+		h0[V + k] = LB_TAG(xs[k].v0, xs[k].v1, xs[k].v2, xs[k].v3);
+	}
 	for (g = 0; g < G; g++) {
 		LB_VEC t = LB_TAG(s.v0[g], s.v1[g], s.v2[g], s.v3[g]);
 		memcpy(h0 + g * LB_N, &t, sizeof t);
@@ -356,6 +396,11 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 		for (g = 0; g < G; g++)
 			s.v1[g] ^= (LB_WORD)0xdd;
 		LB_FN(rounds)(&s, G, d);
+		for (k = 0; k < X; k++) {
+			xs[k].v1 ^= (LB_WORD)0xdd;
+			LB_SROUNDS(&xs[k], d);
+			h1[V + k] = LB_TAG(xs[k].v0, xs[k].v1, xs[k].v2, xs[k].v3);
+		}
 		for (g = 0; g < G; g++) {
 			LB_VEC t = LB_TAG(s.v0[g], s.v1[g], s.v2[g], s.v3[g]);
 			memcpy(h1 + g * LB_N, &t, sizeof t);
@@ -384,7 +429,7 @@ SIP_INLINE void LB_FN(run_short)(const LB_KEY *key, const LB_SWORDS *init, const
                                  const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                                  void *out)
 {
-	enum { GN = LB_G * LB_N };
+	enum { GN = LB_GN };
 	const void *q[GN];
 	size_t Q[GN], j;
 	LB_WORD h0[GN], h1[GN];
@@ -397,10 +442,12 @@ SIP_INLINE void LB_FN(run_short)(const LB_KEY *key, const LB_SWORDS *init, const
 		q[j] = p[first + (j < k ? j : k - 1)];
 		Q[j] = L[first + (j < k ? j : k - 1)];
 	}
-	if (k > LB_N) /* G a constant in each copy: its loops unroll */
-		LB_FN(group)(init, q, Q, LB_G, eq, c, d, wide, h0, h1);
+	if (k > LB_G * LB_N) /* G and x constants in each copy: their loops unroll */
+		LB_FN(group)(init, q, Q, LB_G, 1, eq, c, d, wide, h0, h1);
+	else if (k > LB_N)
+		LB_FN(group)(init, q, Q, LB_G, 0, eq, c, d, wide, h0, h1);
 	else
-		LB_FN(group)(init, q, Q, 1, eq, c, d, wide, h0, h1);
+		LB_FN(group)(init, q, Q, 1, 0, eq, c, d, wide, h0, h1);
 	for (j = 0; j < k; j++)
 		LB_FN(emit)(out, LB_AT(at, first + j), h0[j], wide ? h1[j] : 0, wide);
 }
@@ -415,17 +462,27 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
                            const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                            void *out)
 {
-	enum { GN = LB_G * LB_N };
+	enum { GN = LB_GN, V = LB_G * LB_N };
 	LB_WORD h0[GN], h1[GN];
 	size_t g, j;
 	if (!at && !wide) {
 		for (g = first; g + GN <= first + k; g += GN)
-			LB_FN(group)(init, p + g, L + g, LB_G, eq, c, d, wide, (LB_WORD *)out + g, h1);
+			LB_FN(group)(init, p + g, L + g, LB_G, 1, eq, c, d, wide, (LB_WORD *)out + g, h1);
+		if (LB_XLANES && g + V <= first + k) { /* whole vectors without the scalar lanes, as in place */
+			LB_FN(group)(init, p + g, L + g, LB_G, 0, eq, c, d, wide, (LB_WORD *)out + g, h1);
+			g += V;
+		}
 	} else {
 		for (g = first; g + GN <= first + k; g += GN) {
-			LB_FN(group)(init, p + g, L + g, LB_G, eq, c, d, wide, h0, h1);
+			LB_FN(group)(init, p + g, L + g, LB_G, 1, eq, c, d, wide, h0, h1);
 			for (j = 0; j < GN; j++)
 				LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
+		}
+		if (LB_XLANES && g + V <= first + k) {
+			LB_FN(group)(init, p + g, L + g, LB_G, 0, eq, c, d, wide, h0, h1);
+			for (j = 0; j < V; j++)
+				LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
+			g += V;
 		}
 	}
 	if (g < first + k)
@@ -554,7 +611,7 @@ SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void
 SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, int wide,
                              void *out, LB_FN(run_t) * run)
 {
-	enum { GN = LB_G * LB_N };
+	enum { GN = LB_GN };
 	const LB_SWORDS init = LB_START(key, wide);
 	LB_FN(deck) dk;
 	size_t i, j, b, nrest = 0, span = 0; /* span: whole groups of equal block counts before i */
@@ -625,6 +682,10 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_SBLOCKS
 #undef LB_TAIL
 #undef LB_TAG
+#undef LB_SROUNDS
+#undef LB_XLANES
+#undef LB_GN
+#undef LB_BCAP
 #undef LB_BLOCK
 #undef LB_HALF
 #undef LB_VEC
