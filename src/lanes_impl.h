@@ -32,7 +32,8 @@
  * and LB_MIXED_BLOCKS, the fewest blocks each message of a smaller such batch
  * needs for lanes (default LB_SMALL_BLOCKS),
  * and LB_XLANES, messages a whole group hashes in general registers beside
- * its vectors (default 0),
+ * its vectors (default 0), and LB_XDEALT, 0 when groups of dealt or sorted
+ * rows should run without them (default 1),
  * and LB_NARROW_FROM, LB_NARROW_BELOW and LB_NARROW_OPS: batches of that many
  * messages (from, below) go to the table LB_NARROW_OPS (default: none), and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
@@ -165,8 +166,12 @@ static inline int lb_one_count(const size_t *len, size_t n, unsigned shift)
 #ifndef LB_XLANES
 #define LB_XLANES 0
 #endif
-#define LB_GN (LB_G * LB_N + LB_XLANES)            /* rows a whole group takes */
-#define LB_BCAP ((16 + LB_GN - 1) / LB_GN * LB_GN) /* rows a bucket holds: whole groups, 16 or more */
+#ifndef LB_XDEALT
+#define LB_XDEALT 1
+#endif
+#define LB_GN (LB_G * LB_N + LB_XLANES)               /* rows a whole group takes */
+#define LB_DGN (LB_G * LB_N + LB_XDEALT * LB_XLANES)  /* the same for rows dealt or sorted */
+#define LB_BCAP ((16 + LB_DGN - 1) / LB_DGN * LB_DGN) /* rows a bucket holds: whole groups, 16 or more */
 
 /* A group is LB_G vectors (or 1 for a short last group) run side by side:
  * independent chains keep more execution units busy than one round's
@@ -472,6 +477,12 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 			LB_FN(group)(init, p + g, L + g, LB_G, 0, eq, c, d, wide, (LB_WORD *)out + g, h1);
 			g += V;
 		}
+	} else if (at && !LB_XDEALT) {
+		for (g = first; g + V <= first + k; g += V) {
+			LB_FN(group)(init, p + g, L + g, LB_G, 0, eq, c, d, wide, h0, h1);
+			for (j = 0; j < V; j++)
+				LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
+		}
 	} else {
 		for (g = first; g + GN <= first + k; g += GN) {
 			LB_FN(group)(init, p + g, L + g, LB_G, 1, eq, c, d, wide, h0, h1);
@@ -616,7 +627,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	LB_FN(deck) dk;
 	size_t i, j, b, nrest = 0, span = 0; /* span: whole groups of equal block counts before i */
 	int dealt = 0;
-	_Static_assert(LB_BCAP % GN == 0, "a full bucket is whole groups");
+	_Static_assert(LB_BCAP % LB_DGN == 0, "a full bucket is whole groups");
 	for (i = 0; i + GN <= n; i += GN) {
 		/* runs of equal block counts (fixed-size keys) go straight in; first
 		 * and last alone settle most groups of mixed lengths */
@@ -659,7 +670,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		const size_t r = b * LB_BCAP;
 		if (!dk.fill[b])
 			continue;
-		i = dk.fill[b] / GN * GN;
+		i = dk.fill[b] / LB_DGN * LB_DGN;
 		if (i)
 			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, 1, out);
 		for (; i < dk.fill[b]; i++, nrest++) {
@@ -685,6 +696,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_SROUNDS
 #undef LB_XLANES
 #undef LB_GN
+#undef LB_XDEALT
+#undef LB_DGN
 #undef LB_BCAP
 #undef LB_BLOCK
 #undef LB_HALF

@@ -238,6 +238,11 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #if defined(__x86_64__)
 #define LB_MIN_BATCH LB_MIN_LANES
 #define LB_MIXED_BLOCKS 16 /* a small mixed batch needs 64 bytes in each message, as in SSE2 */
+/* Two scalar lanes beside the vectors for runs of equal block counts: 16 B
+ * +10%, 32 B +12% (Zen 5). Groups of dealt rows lost 6% with them on 1..64 B
+ * mixed lengths, so those run without. */
+#define LB_XLANES 2
+#define LB_XDEALT 0
 /* 7 to 12 equal short messages: SSE2's two chains of 4 lanes were up to 1.5x
  * faster than one chain of 8, or than a second AVX2 vector mostly empty, and
  * 0.85x the scalar loop for 7 (Zen 3); from 13 on, two AVX2 vectors win or tie. */
