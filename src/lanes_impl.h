@@ -457,6 +457,24 @@ SIP_INLINE void LB_FN(run_short)(const LB_KEY *key, const LB_SWORDS *init, const
 		LB_FN(emit)(out, LB_AT(at, first + j), h0[j], wide ? h1[j] : 0, wide);
 }
 
+/* Hashes the whole group of rows from g, with its scalar lanes (x) or
+ * without; the tag of row j goes to out[LB_AT(at, j)], 64-bit tags of the
+ * caller's own rows straight from the group. */
+SIP_INLINE void LB_FN(run_group)(const LB_SWORDS *init, const void *const *p, const size_t *L, const size_t *at,
+                                 size_t g, int x, int eq, unsigned c, unsigned d, int wide, void *out)
+{
+	enum { GN = LB_GN };
+	LB_WORD h0[GN], h1[GN];
+	size_t j;
+	if (!at && !wide) {
+		LB_FN(group)(init, p + g, L + g, LB_G, x, eq, c, d, wide, (LB_WORD *)out + g, h1);
+		return;
+	}
+	LB_FN(group)(init, p + g, L + g, LB_G, x, eq, c, d, wide, h0, h1);
+	for (j = 0; j < LB_G * LB_N + (x != 0) * LB_XLANES; j++)
+		LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
+}
+
 /* Hashes rows p[first..first+k), L[...] in groups, in place: the caller's own
  * arrays for runs of equal block counts (at NULL: row j is message j, and
  * 64-bit tags go straight to out), or rows dealt into a bucket, or sorted
@@ -467,32 +485,16 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
                            const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                            void *out)
 {
-	enum { GN = LB_GN, V = LB_G * LB_N };
-	LB_WORD h0[GN], h1[GN];
-	size_t g, j;
-	if (!at && !wide) {
-		for (g = first; g + GN <= first + k; g += GN)
-			LB_FN(group)(init, p + g, L + g, LB_G, 1, eq, c, d, wide, (LB_WORD *)out + g, h1);
-		if (LB_XLANES && g + V <= first + k) { /* whole vectors without the scalar lanes, as in place */
-			LB_FN(group)(init, p + g, L + g, LB_G, 0, eq, c, d, wide, (LB_WORD *)out + g, h1);
-			g += V;
-		}
-	} else if (at && !LB_XDEALT) {
-		for (g = first; g + V <= first + k; g += V) {
-			LB_FN(group)(init, p + g, L + g, LB_G, 0, eq, c, d, wide, h0, h1);
-			for (j = 0; j < V; j++)
-				LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
-		}
+	enum { V = LB_G * LB_N };
+	size_t g = first;
+	if (at && !LB_XDEALT) { /* dealt or sorted rows, without the scalar lanes */
+		for (; g + V <= first + k; g += V)
+			LB_FN(run_group)(init, p, L, at, g, 0, eq, c, d, wide, out);
 	} else {
-		for (g = first; g + GN <= first + k; g += GN) {
-			LB_FN(group)(init, p + g, L + g, LB_G, 1, eq, c, d, wide, h0, h1);
-			for (j = 0; j < GN; j++)
-				LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
-		}
-		if (LB_XLANES && g + V <= first + k) {
-			LB_FN(group)(init, p + g, L + g, LB_G, 0, eq, c, d, wide, h0, h1);
-			for (j = 0; j < V; j++)
-				LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
+		for (; g + LB_GN <= first + k; g += LB_GN)
+			LB_FN(run_group)(init, p, L, at, g, 1, eq, c, d, wide, out);
+		if (LB_XLANES && g + V <= first + k) { /* whole vectors left: in place too */
+			LB_FN(run_group)(init, p, L, at, g, 0, eq, c, d, wide, out);
 			g += V;
 		}
 	}
