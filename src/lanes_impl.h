@@ -428,8 +428,9 @@ SIP_INLINE size_t LB_FN(group_least)(size_t k)
 	return k < LB_MIN_LANES ? LB_LONG_BLOCKS : 0;
 }
 
-/* Hashes rows p[first..first+k), L[...] (k below LB_G*LB_N, sorted by block
- * count; eq: all of one block count), the tag of row j going to out[LB_AT(at, j)]. */
+/* Hashes rows p[first..first+k), L[...] (k below a whole group, LB_GN, sorted
+ * by block count; eq: all of one block count), the tag of row j going to
+ * out[LB_AT(at, j)]. */
 SIP_INLINE void LB_FN(run_short)(const LB_KEY *key, const LB_SWORDS *init, const void *const *p, const size_t *L,
                                  const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                                  void *out)
