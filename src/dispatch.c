@@ -93,6 +93,7 @@ static const siphash__ops *detect_now(void)
 
 /* The initial table: each entry detects, then forwards the call. */
 #define SIPHASH_RET_void
+#define SIPHASH_RET_int return
 #define SIPHASH_RET_uint64_t return
 #define TRAMPOLINE(name, type, ret, params, args)                                                                      \
 	static ret detect_##name params                                                                                \

@@ -38,6 +38,9 @@ typedef void (*siphash__sip_any_fn)(const siphash_key *key, unsigned c, unsigned
 /* Streaming compression of whole 8-byte blocks. */
 typedef void (*siphash__sip_blocks_fn)(uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c);
 
+/* A batch's per-message check: 1 unless some data[i] is NULL with len[i] > 0. */
+typedef int (*siphash__batch_check_fn)(const void *const *data, const size_t *len, size_t n);
+
 /*
  * X-macro listing every operation once: (field, function-pointer type, return
  * type, parameter list, argument list). The dispatch code derives its
@@ -62,6 +65,7 @@ typedef void (*siphash__sip_blocks_fn)(uint64_t v[4], const uint8_t *p, size_t n
 	  (key, c, d, data, len, out, outlen))                                                                         \
 	X(sip_blocks, siphash__sip_blocks_fn, void, (uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c),     \
 	  (v, p, nblocks, c))                                                                                          \
+	X(batch_check, siphash__batch_check_fn, int, (SIPHASH_BATCH_IN), (data, len, n))                               \
 	X(sip13_64_batch, siphash__sip64_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint64_t * out),            \
 	  (key, data, len, n, out))                                                                                    \
 	X(sip24_64_batch, siphash__sip64_batch_fn, void, (SIPHASH_KEY64, SIPHASH_BATCH_IN, uint64_t * out),            \

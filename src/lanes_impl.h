@@ -720,10 +720,39 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_ONE_SIP
 #undef LB_FN
 
-/* LB_BATCH_ENTRIES(pre, sip, hsip) defines the ten batch entries pre<op>_batch
- * of a backend from its instantiated kinds sip##batch and hsip##batch;
- * LB_BATCH_TABLE(pre) lists them as table entries. */
+/* LB_BATCH_ENTRIES(pre, sip, hsip, bytes) defines the ten batch entries
+ * pre<op>_batch of a backend from its instantiated kinds sip##batch and
+ * hsip##batch, and pre##batch_check, the batch input check in vectors of
+ * that many bytes; LB_BATCH_TABLE(pre) lists them as table entries. */
 #ifndef LB_BATCH_ENTRIES
+/* Two vectors of pointers and lengths per step, no branch until the end: a
+ * NULL pointer's lane is all ones, and anded with its length it marks a bad
+ * message. */
+#define LB_CHECK_ENTRY_(pre, bytes)                                                                                    \
+	static int pre##batch_check(const void *const *data, const size_t *len, size_t n)                              \
+	{                                                                                                              \
+		typedef size_t pre##words __attribute__((vector_size(bytes)));                                         \
+		enum { W = (bytes) / sizeof(size_t) };                                                                 \
+		pre##words bad = {0}, bad2 = {0};                                                                      \
+		size_t i = 0, j;                                                                                       \
+		for (; i + 2 * W <= n; i += 2 * W) {                                                                   \
+			pre##words p, l, p2, l2;                                                                       \
+			memcpy(&p, data + i, sizeof p);                                                                \
+			memcpy(&l, len + i, sizeof l);                                                                 \
+			memcpy(&p2, data + i + W, sizeof p2);                                                          \
+			memcpy(&l2, len + i + W, sizeof l2);                                                           \
+			bad |= (pre##words)(p == 0) & l;                                                               \
+			bad2 |= (pre##words)(p2 == 0) & l2;                                                            \
+		}                                                                                                      \
+		bad |= bad2;                                                                                           \
+		for (j = 0; j < W; j++)                                                                                \
+			if (bad[j])                                                                                    \
+				return 0;                                                                              \
+		for (; i < n; i++)                                                                                     \
+			if (!data[i] && len[i])                                                                        \
+				return 0;                                                                              \
+		return 1;                                                                                              \
+	}
 #define LB_ENTRY_(pre, kind, op, keyt, outt, c, d, wide)                                                               \
 	static SIP_NOINLINE void pre##op##_run(const keyt *key, const kind##init_t *init, const void *const *p,        \
 	                                       const size_t *L, const size_t *at, size_t first, size_t k, int eq,      \
@@ -748,7 +777,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		else                                                                                                   \
 			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
 	}
-#define LB_BATCH_ENTRIES(pre, sip, hsip)                                                                               \
+#define LB_BATCH_ENTRIES(pre, sip, hsip, bytes)                                                                        \
+	LB_CHECK_ENTRY_(pre, bytes)                                                                                    \
 	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \
 	LB_ENTRY_(pre, sip, sip24_64, siphash_key, uint64_t *, 2, 4, 0)                                                \
 	LB_ENTRY_(pre, sip, sip48_64, siphash_key, uint64_t *, 4, 8, 0)                                                \
@@ -760,7 +790,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	LB_ENTRY_(pre, hsip, half13_64, halfsiphash_key, uint64_t *, 1, 3, 1)                                          \
 	LB_ENTRY_(pre, hsip, half24_64, halfsiphash_key, uint64_t *, 2, 4, 1)
 #define LB_BATCH_TABLE(pre)                                                                                            \
-	.sip13_64_batch = pre##sip13_64_batch, .sip24_64_batch = pre##sip24_64_batch,                                  \
+	.batch_check = pre##batch_check, .sip13_64_batch = pre##sip13_64_batch, .sip24_64_batch = pre##sip24_64_batch, \
 	.sip48_64_batch = pre##sip48_64_batch, .sip13_128_batch = pre##sip13_128_batch,                                \
 	.sip24_128_batch = pre##sip24_128_batch, .sip48_128_batch = pre##sip48_128_batch,                              \
 	.half13_32_batch = pre##half13_32_batch, .half24_32_batch = pre##half24_32_batch,                              \

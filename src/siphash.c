@@ -244,27 +244,24 @@ void siphash_wipe(void *p, size_t n)
 
 /* ---- batch ------------------------------------------------------------ */
 
-static int batch_ok(const void *key, const void *const *data, const size_t *len, size_t n, const void *out)
+static int batch_args_ok(const void *key, const void *const *data, const size_t *len, size_t n, const void *out)
 {
-	size_t i;
-	if (!key || !out)
-		return 0;
-	if (!n)
-		return 1;
-	if (!data || !len)
-		return 0;
-	for (i = 0; i < n; i++)
-		if (!data[i] && len[i])
-			return 0;
-	return 1;
+	return key && out && (!n || (data && len));
 }
 
+/* The per-message check is the backend's: a scan of 1024 pointers and
+ * lengths in scalar code took a tenth of the time AVX2 lanes take to hash
+ * 1024 16-byte messages. Check and hash go to the same table. */
 #define PUBLIC_BATCH(fn, field, keytype, outtype)                                                                      \
 	void fn(const keytype *key, const void *const *data, const size_t *len, size_t n, outtype out)                 \
 	{                                                                                                              \
-		if (!batch_ok(key, data, len, n, out))                                                                 \
+		const siphash__ops *ops;                                                                               \
+		if (!batch_args_ok(key, data, len, n, out))                                                            \
 			return;                                                                                        \
-		siphash__ops_get()->field(key, data, len, n, out);                                                     \
+		ops = siphash__ops_get();                                                                              \
+		if (n && !ops->batch_check(data, len, n))                                                              \
+			return;                                                                                        \
+		ops->field(key, data, len, n, out);                                                                    \
 	}
 
 PUBLIC_BATCH(siphash13_64_batch, sip13_64_batch, siphash_key, uint64_t *)

@@ -44,6 +44,15 @@ SCALAR_BATCH(half24_32, halfsiphash_key, uint32_t *, out[i] = (uint32_t)hsip_one
 SCALAR_BATCH(half13_64, halfsiphash_key, uint64_t *, out[i] = hsip_oneshot(key, data[i], len[i], 1, 3, 1))
 SCALAR_BATCH(half24_64, halfsiphash_key, uint64_t *, out[i] = hsip_oneshot(key, data[i], len[i], 2, 4, 1))
 
+int siphash__scalar_batch_check(const void *const *data, const size_t *len, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (!data[i] && len[i])
+			return 0;
+	return 1;
+}
+
 /* Any rounds: the common pairs take their specialised bodies, the rest one
  * tight loop with the round count in a register. */
 void siphash__scalar_sip_any(const siphash_key *key, unsigned c, unsigned d, const void *data, size_t len, uint8_t *out,

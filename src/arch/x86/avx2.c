@@ -258,7 +258,7 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #define LB_FN(x) hsip8_##x
 #include "../../lanes_impl.h"
 
-LB_BATCH_ENTRIES(avx2_, sip4_, hsip8_)
+LB_BATCH_ENTRIES(avx2_, sip4_, hsip8_, 32)
 
 #if SIPHASH_X86_PAIR
 PAIR_ENTRIES(avx2_)

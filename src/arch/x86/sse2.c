@@ -150,7 +150,7 @@ SIP_INLINE void hsip4_loadk(sse2_u32x4 m[4], const void *const p[4], size_t off)
 #define LB_FN(x) hsip4_##x
 #include "../../lanes_impl.h"
 
-LB_BATCH_ENTRIES(sse2_, sip2_, hsip4_)
+LB_BATCH_ENTRIES(sse2_, sip2_, hsip4_, 16)
 
 #if SIPHASH_X86_PAIR
 PAIR_ENTRIES(sse2_)
