@@ -41,6 +41,17 @@ typedef void (*siphash__sip_blocks_fn)(uint64_t v[4], const uint8_t *p, size_t n
 /* A batch's per-message check: 1 unless some data[i] is NULL with len[i] > 0. */
 typedef int (*siphash__batch_check_fn)(const void *const *data, const size_t *len, size_t n);
 
+/* That check one message at a time: the scalar backend's, the SIMD scans'
+ * tail, and the whole check of a batch too small for a vector scan. */
+static inline int siphash__check_rows(const void *const *data, const size_t *len, size_t n)
+{
+	size_t i;
+	for (i = 0; i < n; i++)
+		if (!data[i] && len[i])
+			return 0;
+	return 1;
+}
+
 /*
  * X-macro listing every operation once: (field, function-pointer type, return
  * type, parameter list, argument list). The dispatch code derives its

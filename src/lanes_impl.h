@@ -748,10 +748,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		for (j = 0; j < W; j++)                                                                                \
 			if (bad[j])                                                                                    \
 				return 0;                                                                              \
-		for (; i < n; i++)                                                                                     \
-			if (!data[i] && len[i])                                                                        \
-				return 0;                                                                              \
-		return 1;                                                                                              \
+		return siphash__check_rows(data + i, len + i, n - i);                                                  \
 	}
 #define LB_ENTRY_(pre, kind, op, keyt, outt, c, d, wide)                                                               \
 	static SIP_NOINLINE void pre##op##_run(const keyt *key, const kind##init_t *init, const void *const *p,        \

@@ -46,11 +46,7 @@ SCALAR_BATCH(half24_64, halfsiphash_key, uint64_t *, out[i] = hsip_oneshot(key, 
 
 int siphash__scalar_batch_check(const void *const *data, const size_t *len, size_t n)
 {
-	size_t i;
-	for (i = 0; i < n; i++)
-		if (!data[i] && len[i])
-			return 0;
-	return 1;
+	return siphash__check_rows(data, len, n);
 }
 
 /* Any rounds: the common pairs take their specialised bodies, the rest one
