@@ -289,7 +289,7 @@ SIPHASH_API void siphash_wipe(void *p, size_t n);
  * F_batch(key, data, len, n, out) stores in out[i] exactly what F(key,
  * data[i], len[i]) returns (or writes), for i in 0..n. Messages may have any
  * lengths, n may be 0. SIMD backends hash several messages at once, one per
- * vector lane; they allocate nothing and use about 28 KB of the calling
+ * vector lane; they allocate nothing and use about 35 KB of the calling
  * thread's stack to group messages of mixed lengths.
  *
  * Errors: when key or out is NULL, data or len is NULL with n > 0, or some

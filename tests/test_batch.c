@@ -121,10 +121,12 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
 /* Length patterns: random mixes, all equal, staircases whose lanes end at
  * different blocks, one long message among short ones, runs of 11 equal
  * lengths (whole groups of one block count between groups that straddle two
- * runs), short and 256-405-byte messages taking turns (with BIG_N, more long
+ * runs), runs of 160 of one block count (equal chunks of different counts
+ * side by side), one block count but for two short messages late in the batch
+ * (a long equal prefix), short and 256-405-byte messages taking turns (with BIG_N, more long
  * ones than the lanes collect before sorting them, so that happens mid-batch),
  * and long messages. */
-enum { P_RANDOM, P_EQUAL, P_STAIRS, P_ONE_LONG, P_RUNS, P_TURNS, P_LONG, NPATTERNS };
+enum { P_RANDOM, P_EQUAL, P_STAIRS, P_ONE_LONG, P_RUNS, P_LONG_RUNS, P_PREFIX, P_TURNS, P_LONG, NPATTERNS };
 
 static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 {
@@ -139,6 +141,10 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 		return i == n / 2 ? 300 : 16;
 	case P_RUNS:
 		return 8 + 40 * ((i / 11) % 3) + (i / 33) % 5;
+	case P_LONG_RUNS: /* one block count in each run of 160, tails differing */
+		return 8 * (1 + (i / 160) % 3) + (i * 3) % 4;
+	case P_PREFIX: /* one block count, but for two short ones late in the batch */
+		return i == n - 3 || i == n * 2 / 3 ? 3 : 48 + i % 4;
 	case P_TURNS:
 		return i % 2 ? 256 + (i * 37) % 150 : (i * 13) % 64;
 	default:

@@ -17,10 +17,12 @@
 typedef uint64_t avx2_u64x4 __attribute__((vector_size(32)));
 typedef uint32_t avx2_u32x8 __attribute__((vector_size(32)));
 
-/* Two vectors side by side use the pipes one round's dependency chain leaves
- * idle; i386 has only 8 vector registers for them, so one there (measured). */
+/* Vectors side by side use the pipes one round's dependency chain leaves
+ * idle: on Zen 5 one SipRound of one vector takes 7.9 ticks, of two 10, of
+ * three 10.3 (batches of 16 B: SipHash-2-4 +11%, HalfSipHash +5-10% over
+ * two); a fourth spills. i386 has only 8 vector registers, so one there. */
 #if defined(__x86_64__)
-#define AVX2_GROUP 2
+#define AVX2_GROUP 3
 #else
 #define AVX2_GROUP 1
 #endif
@@ -103,10 +105,11 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * (one vector is a single dependency chain), 6 tie for SipHash-1-3, and from
  * 7 on lanes win (a padded group of two vectors: 0.9x SipHash-1-3,
  * 0.63-0.78x SipHash-2-4); short ones of unequal block counts up to 1.5x
- * faster in scalar below 16 messages, and below about 50 for SipHash-1-3,
- * whose one round per block leaves less work to share out. */
+ * faster in scalar below about 50 for SipHash-1-3, whose one round per block
+ * leaves less work to share out, and below 18 for SipHash-2-4 (14 to 17 ran
+ * up to 16% slower in lanes on Zen 5). */
 #define LB_MIN_LANES_LONG 3
-#define LB_MIXED_MIN(c) ((c) < 2 ? 52 : 16)
+#define LB_MIXED_MIN(c) ((c) < 2 ? 52 : 18)
 /* Two messages more per group in general registers: the vector rounds leave
  * the integer ALUs idle, and two scalar chains run beside them almost free
  * (Zen 5: +12-19% at 16 B, +4-10% for 1..64 B; one or three measured less). */
@@ -232,10 +235,13 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #define LB_N 8
 #define LB_STEPS 4
 #define LB_G AVX2_GROUP
-#define LB_MIN_LANES 8
 #define LB_MIN_LANES_LONG 3 /* one or two messages: 32-bit scalar code is fast everywhere */
 #define LB_MIXED_MIN(c) 32  /* fewer short ones of unequal block counts: faster in scalar (measured) */
 #if defined(__x86_64__)
+/* 4 to 6 equal 16-byte messages in one padded vector: 76-86 ticks against
+ * 84-125 in scalar, and a group's 4-6 left over likewise (32 messages: 202
+ * ticks, 258-293 when those 6 went one at a time; Zen 5). */
+#define LB_MIN_LANES 4
 #define LB_MIN_BATCH LB_MIN_LANES
 #define LB_MIXED_BLOCKS 16 /* a small mixed batch needs 64 bytes in each message, as in SSE2 */
 /* Two scalar lanes beside the vectors for runs of equal block counts: 16 B
@@ -249,6 +255,7 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #define LB_NARROW_FROM 7
 #define LB_NARROW_BELOW 13
 #else
+#define LB_MIN_LANES 8
 /* i386, one vector at a time: 4-7 messages ran 1.3x faster in SSE2's lanes
  * than in scalar or in one half-empty AVX2 vector (measured). */
 #define LB_NARROW_FROM 4
