@@ -200,7 +200,7 @@ typedef struct LB_FN(state) {
 /* Vector g of the state into locals x0..x3, and back. */
 #define LB_CHAIN_IN(x, s, g) (x##0 = (s)->v0[g], x##1 = (s)->v1[g], x##2 = (s)->v2[g], x##3 = (s)->v3[g])
 #define LB_CHAIN_OUT(x, s, g) ((s)->v0[g] = x##0, (s)->v1[g] = x##1, (s)->v2[g] = x##2, (s)->v3[g] = x##3)
-/* op on the chains past the first that a group of G vectors has: b, c. */
+/* op on the chains past the first that rounds()' group of G vectors has (b, c, from its state s). */
 #if LB_G > 2
 #define LB_MORE_CHAINS(op) (G > 1 ? (void)op(b, s, 1) : (void)0, G > 2 ? (void)op(c, s, 2) : (void)0)
 #elif LB_G > 1
