@@ -532,14 +532,14 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 	if (at && eq) { /* dealt or sorted rows, each group of one block count */
 		for (; g + LB_DGN <= end; g += LB_DGN)
 			LB_FN(run_group)(init, p, L, at, g, LB_G, LB_XDEALT, eq, c, d, wide, out);
-		if (LB_XDEALT && LB_XLANES && g + V <= end) {
+		if (LB_XDEALT * LB_XLANES && g + V <= end) {
 			LB_FN(run_group)(init, p, L, at, g, LB_G, 0, eq, c, d, wide, out);
 			g += V;
 		}
 	} else if (at) { /* rows of unequal block counts: at most two vectors */
 		for (; g + UGN <= end; g += UGN)
 			LB_FN(run_group)(init, p, L, at, g, UG, LB_XDEALT, eq, c, d, wide, out);
-		if (LB_XDEALT && LB_XLANES && g + UG * LB_N <= end) {
+		if (LB_XDEALT * LB_XLANES && g + UG * LB_N <= end) {
 			LB_FN(run_group)(init, p, L, at, g, UG, 0, eq, c, d, wide, out);
 			g += UG * LB_N;
 		}
