@@ -33,7 +33,8 @@
  * needs for lanes (default LB_SMALL_BLOCKS),
  * and LB_XLANES, messages a whole group hashes in general registers beside
  * its vectors (default 0), and LB_XDEALT, 0 when groups of dealt or sorted
- * rows should run without them (default 1),
+ * rows should run without them (default 1), and LB_XHOLD_ON, 1 to keep the
+ * compiler from packing those lanes' finalization into vectors (default 0),
  * and LB_NARROW_FROM, LB_NARROW_BELOW and LB_NARROW_OPS: batches of that many
  * messages (from, below) go to the table LB_NARROW_OPS (default: none), and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
@@ -185,6 +186,19 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #endif
 #ifndef LB_XDEALT
 #define LB_XDEALT 1
+#endif
+/* With LB_XHOLD_ON, holds a scalar lane's words in general registers once
+ * its finalization rounds are done: otherwise GCC packs the two lanes'
+ * rounds into 128-bit vectors, storing the words as 64-bit halves and
+ * loading them back as one vector, and perf put the time on that load
+ * (store forwarding fails). */
+#ifndef LB_XHOLD_ON
+#define LB_XHOLD_ON 0
+#endif
+#if LB_XLANES && LB_XHOLD_ON && defined(__GNUC__)
+#define LB_XHOLD(s) __asm__("" : "+r"((s)->v0), "+r"((s)->v1), "+r"((s)->v2), "+r"((s)->v3))
+#else
+#define LB_XHOLD(s) ((void)(s))
 #endif
 #define LB_GN (LB_G * LB_N + LB_XLANES)               /* rows a whole group takes */
 #define LB_DGN (LB_G * LB_N + LB_XDEALT * LB_XLANES)  /* the same for rows dealt or sorted */
@@ -424,6 +438,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	LB_FN(rounds)(&s, G, d);
 	for (k = 0; k < X; k++) {
 		LB_SROUNDS(&xs[k], d);
+		LB_XHOLD(&xs[k]);
 		h0[V + k] = LB_TAG(xs[k].v0, xs[k].v1, xs[k].v2, xs[k].v3);
 	}
 	for (g = 0; g < G; g++) {
@@ -437,6 +452,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 		for (k = 0; k < X; k++) {
 			xs[k].v1 ^= (LB_WORD)0xdd;
 			LB_SROUNDS(&xs[k], d);
+			LB_XHOLD(&xs[k]);
 			h1[V + k] = LB_TAG(xs[k].v0, xs[k].v1, xs[k].v2, xs[k].v3);
 		}
 		for (g = 0; g < G; g++) {
@@ -763,6 +779,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_SROUNDS
 #undef LB_XLANES
 #undef LB_GN
+#undef LB_XHOLD
+#undef LB_XHOLD_ON
 #undef LB_CHAIN_IN
 #undef LB_CHAIN_OUT
 #undef LB_MORE_CHAINS

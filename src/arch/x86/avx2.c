@@ -114,6 +114,11 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * the integer ALUs idle, and two scalar chains run beside them almost free
  * (Zen 5: +12-19% at 16 B, +4-10% for 1..64 B; one or three measured less). */
 #define LB_XLANES 2
+/* Held in general registers, 10 and 11 equal SipHash messages take
+ * 0.82-0.86x the time, batches of 1024 the same (Zen 5). Not for SSE2's
+ * lanes (1..64 B SipHash-1-3 4% slower) nor HalfSipHash's (1024 x 16 B 4%
+ * slower). */
+#define LB_XHOLD_ON 1
 #endif
 #if SIPHASH_X86_PAIR
 /* i386: what no vector takes runs on the pair path; three messages fill a
