@@ -106,19 +106,14 @@ static inline int lb_one_count(const size_t *len, size_t n, unsigned shift)
 }
 
 /* How many of len[0..n) from the start, in whole chunks of 32, share
- * len[0]'s block count: a chunk is an or of xors that vectorizes, so a
+ * len[0]'s block count: lb_one_count() of a constant 32 vectorizes, so a
  * batch of fixed-size keys is checked at a fraction of a tick per length
  * instead of group by group. */
 static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 {
-	size_t i = 0, j;
-	for (; i + 32 <= n; i += 32) {
-		size_t diff = 0;
-		for (j = 0; j < 32; j++)
-			diff |= len[i + j] ^ len[0];
-		if (diff >> shift)
-			break;
-	}
+	size_t i = 0;
+	while (i + 32 <= n && !((len[i] ^ len[0]) >> shift) && lb_one_count(len + i, 32, shift))
+		i += 32;
 	return i;
 }
 
