@@ -348,9 +348,9 @@ SIP_INLINE void LB_FN(loop)(const LB_KEY *key, const void *const *data, const si
 /* Hashes G * LB_N messages p[j], L[j] in vectors, and with x the next
  * LB_XLANES in general registers (sorted by block count, so lane 0 has the
  * fewest; eq: all have the same, 2: and they were dealt into a bucket), and
- * writes lane j's tag halves to h0[j],
- * h1[j]. The scalar lanes' rounds sit beside the vectors' in one loop, so
- * they run on the integer units while the vector units are busy. */
+ * writes lane j's tag halves to h0[j], h1[j]. The scalar lanes' rounds sit
+ * beside the vectors' in one loop, so they run on the integer units while
+ * the vector units are busy. */
 SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const size_t *L, unsigned G, int x, int eq,
                              unsigned c, unsigned d, int wide, LB_WORD *h0, LB_WORD *h1)
 {
