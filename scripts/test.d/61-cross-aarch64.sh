@@ -4,4 +4,4 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/cross.sh"
 cd "$SIPHASH_ROOT"
-CROSS_EMULATED=1 cross_stage aarch64 aarch64-linux-gnu crossbuild-essential-arm64 qemu-user
+cross_stage aarch64 aarch64-linux-gnu crossbuild-essential-arm64 qemu-user
