@@ -12,12 +12,11 @@ set(SIPHASH_TARGET_DEBIAN_ARCH i386)
 # where it cannot start qemu-i386 (Debian's qemu-user) runs that same loader. Not
 # qemu's -L: the loader would then also find the host's /lib32 libc (libc6-i386),
 # and threads hung in that mix.
-set(_siphash_i386_root /usr/${SIPHASH_CROSS_TRIPLE})
-execute_process(COMMAND ${_siphash_i386_root}/lib/ld-linux.so.2 --version RESULT_VARIABLE _siphash_i386_native
-                OUTPUT_QUIET ERROR_QUIET)
-if(_siphash_i386_native EQUAL 0)
-  set(SIPHASH_CROSS_EMULATOR ${_siphash_i386_root}/lib/ld-linux.so.2 --library-path ${_siphash_i386_root}/lib)
-else()
-  set(SIPHASH_CROSS_EMULATOR qemu-i386 ${_siphash_i386_root}/lib/ld-linux.so.2 --library-path ${_siphash_i386_root}/lib)
+set(SIPHASH_CROSS_EMULATOR /usr/${SIPHASH_CROSS_TRIPLE}/lib/ld-linux.so.2 --library-path
+                           /usr/${SIPHASH_CROSS_TRIPLE}/lib)
+execute_process(COMMAND ${SIPHASH_CROSS_EMULATOR} --version RESULT_VARIABLE _siphash_i386_native OUTPUT_QUIET
+                ERROR_QUIET)
+if(NOT _siphash_i386_native EQUAL 0)
+  list(PREPEND SIPHASH_CROSS_EMULATOR qemu-i386)
 endif()
 include(${CMAKE_CURRENT_LIST_DIR}/debian-cross.cmake)
