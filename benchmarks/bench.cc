@@ -5,7 +5,7 @@
 //   FAMILY  BM_oneshot, BM_stream_u1 / _u64 / _u4096 (update size), BM_latency
 //           (each input depends on the previous tag), BM_batch
 //   VARIANT siphash24_64, siphash13_128, halfsiphash24_32, siphash_hash35_64 ...
-//   IMPL    auto, scalar, sse2, avx2, neon (forced with siphash_backend_select),
+//   IMPL    auto, scalar, sse2, avx2, avx512, neon (forced with siphash_backend_select),
 //           libsodium, highwayhash, openssl (peers), limit (the SipRound chain)
 //   SIZE    message bytes; for BM_batch 1024x<bytes> or 1024xmixed (1..64)
 // Time per iteration is ns per hash (per batch of 1024 for BM_batch); the
@@ -509,7 +509,7 @@ int main(int argc, char **argv)
 {
 	setup();
 	std::string backends;
-	for (int b = SIPHASH_BACKEND_AUTO; b <= SIPHASH_BACKEND_NEON; b++) {
+	for (int b = SIPHASH_BACKEND_AUTO; siphash_backend_name(static_cast<siphash_backend>(b)); b++) {
 		siphash_backend id = static_cast<siphash_backend>(b);
 		if (!siphash_backend_supported(id))
 			continue;

@@ -59,7 +59,7 @@ for b in doc["benchmarks"]:
     scale = {"ns": 1.0, "us": 1e3, "ms": 1e6, "s": 1e9}[b.get("time_unit", "ns")]
     series[(family, variant)][impl][size] = b["cpu_time"] * scale
 
-order = ["auto", "scalar", "sse2", "avx2", "neon", "libsodium", "highwayhash", "openssl", "limit"]
+order = ["auto", "scalar", "sse2", "avx2", "avx512", "neon", "libsodium", "highwayhash", "openssl", "limit"]
 print('set terminal pngcairo size 900,560 font ",10"')
 print("set logscale x 2\nset logscale y\nset grid\nset key outside right top")
 print('set xlabel "message bytes"')

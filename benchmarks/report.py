@@ -12,7 +12,7 @@ from collections import defaultdict
 SIZES = [8, 16, 64, 1024, 16384]
 ALL_SIZES = [0, 1, 7, 8, 15, 16, 32, 64, 256, 1024, 4096, 16384]
 PEERS = ["libsodium", "highwayhash", "openssl"]
-BACKENDS = ["scalar", "sse2", "avx2", "neon"]
+BACKENDS = ["scalar", "sse2", "avx2", "avx512", "neon"]
 
 
 def load(path, stat="median"):

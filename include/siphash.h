@@ -322,7 +322,7 @@ SIPHASH_API void halfsiphash24_64_batch(const halfsiphash_key *key, const void *
 /*
  * On first use the library asks cpu_features what the CPU has and picks, per
  * operation, the fastest backend for it. SIPHASH_BACKEND=scalar|sse2|avx2|
- * neon|auto in the environment, read once at that moment, overrides the
+ * avx512|neon|auto in the environment, read once at that moment, overrides the
  * choice; an unknown or unsupported name is ignored. Every backend gives the
  * same tags for every input. Switching is an atomic pointer swap: threads
  * hashing meanwhile finish on the old backend or start on the new one.
@@ -332,7 +332,10 @@ typedef enum siphash_backend {
 	SIPHASH_BACKEND_SCALAR = 1,
 	SIPHASH_BACKEND_SSE2 = 2,
 	SIPHASH_BACKEND_AVX2 = 3,
-	SIPHASH_BACKEND_NEON = 4
+	SIPHASH_BACKEND_NEON = 4,
+	/* AVX2's batch lanes with AVX-512VL's rotates: x86-64 CPUs with
+	 * AVX-512F and AVX-512VL */
+	SIPHASH_BACKEND_AVX512 = 5
 	/* later values may be added */
 } siphash_backend;
 
@@ -340,7 +343,7 @@ typedef enum siphash_backend {
  * backend it picked). Thread-safe. */
 SIPHASH_API siphash_backend siphash_backend_active(void);
 
-/* "auto", "scalar", "sse2", "avx2" or "neon"; NULL for an unknown value. */
+/* "auto", "scalar", "sse2", "avx2", "neon" or "avx512"; NULL for an unknown value. */
 SIPHASH_API const char *siphash_backend_name(siphash_backend b);
 
 /* 1 if b is built into this library and usable on this CPU, else 0

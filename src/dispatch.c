@@ -30,15 +30,20 @@ static const siphash__ops *const all_tables[SIPHASH__NBACKENDS] = {
 #else
         NULL,
 #endif
+#if defined(SIPHASH_HAVE_AVX512)
+        &siphash__avx512_ops,
+#else
+        NULL,
+#endif
 };
 
-static const char *const backend_names[SIPHASH__NBACKENDS] = {"auto", "scalar", "sse2", "avx2", "neon"};
+static const char *const backend_names[SIPHASH__NBACKENDS] = {"auto", "scalar", "sse2", "avx2", "neon", "avx512"};
 
 /* Fastest first: each table already routes every operation to the fastest
  * code for it on this target (measured with the benchmarks), so auto is the
  * best table the CPU can run. */
-static const siphash_backend preference[] = {SIPHASH_BACKEND_AVX2, SIPHASH_BACKEND_NEON, SIPHASH_BACKEND_SSE2,
-                                             SIPHASH_BACKEND_SCALAR};
+static const siphash_backend preference[] = {SIPHASH_BACKEND_AVX512, SIPHASH_BACKEND_AVX2, SIPHASH_BACKEND_NEON,
+                                             SIPHASH_BACKEND_SSE2, SIPHASH_BACKEND_SCALAR};
 
 /* The CPU does not change under a running process, and cpuid can trap to the
  * hypervisor in a VM, so the probe runs once: a bit per usable backend, 0

@@ -129,6 +129,9 @@ extern const siphash__ops siphash__sse2_ops SIPHASH_HIDDEN;
 #if defined(SIPHASH_HAVE_AVX2)
 extern const siphash__ops siphash__avx2_ops SIPHASH_HIDDEN;
 #endif
+#if defined(SIPHASH_HAVE_AVX512)
+extern const siphash__ops siphash__avx512_ops SIPHASH_HIDDEN;
+#endif
 #if defined(SIPHASH_HAVE_NEON)
 extern const siphash__ops siphash__neon_ops SIPHASH_HIDDEN;
 #endif
@@ -145,7 +148,7 @@ static inline const siphash__ops *siphash__ops_get(void)
 
 /* CPU feature probe (one file per architecture, src/arch/<arch>/cpu.c):
  * fills supported[b] for every backend value b < SIPHASH__NBACKENDS. */
-#define SIPHASH__NBACKENDS 5
+#define SIPHASH__NBACKENDS 6
 void siphash__cpu_probe(int supported[SIPHASH__NBACKENDS]) SIPHASH_HIDDEN;
 
 #endif /* SIPHASH_INTERNAL_H */

@@ -92,7 +92,7 @@ static void *switcher(void *arg)
 		int r = siphash_backend_select((siphash_backend)b);
 		int sup = siphash_backend_supported((siphash_backend)b);
 		*((sup ? r == SIPHASH_OK : r == SIPHASH_EUNSUPPORTED) ? &ok : &bad) += 1;
-		b = (b + 1) % 5;
+		b = (b + 1) % 6;
 		pthread_mutex_lock(&lock);
 		done = hashers_done == NTHREADS;
 		pthread_mutex_unlock(&lock);

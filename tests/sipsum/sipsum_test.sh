@@ -78,7 +78,7 @@ printf '%b' '\x00\x01\x02\x03\x04\x05\x06\x07' >key8.bin
 
 # The backends this binary accepts on this machine.
 backends=()
-for b in scalar sse2 avx2 neon; do
+for b in scalar sse2 avx2 avx512 neon; do
 	if $EMU "$SIPSUM" --backend "$b" -k $K16 /dev/null >/dev/null 2>&1; then backends+=("$b"); fi
 done
 
@@ -465,7 +465,7 @@ group_errors() {
 	run -k $K16 --backend turbo data
 	eq "unknown backend rc" 2 "$rc"
 	has "unknown backend message" "sipsum: --backend: unknown backend 'turbo'" err
-	for b in sse2 avx2 neon; do
+	for b in sse2 avx2 avx512 neon; do
 		case " ${backends[*]} " in *" $b "*) continue ;; esac
 		run -k $K16 --backend "$b" data
 		eq "unsupported backend $b rc" 2 "$rc"

@@ -1087,7 +1087,7 @@ static void usage(void)
 	       "                         HalfSipHash) or the same key in hex\n"
 	       "      --tag              create a BSD-style checksum\n"
 	       "  -c, --check            read tags from the FILEs and check them\n"
-	       "      --backend=NAME     use backend NAME: auto, scalar, sse2, avx2, neon\n"
+	       "      --backend=NAME     use backend NAME: auto, scalar, sse2, avx2, avx512, neon\n"
 	       "      --progress         show progress (bytes, percentage, rate) on stderr;\n"
 	       "                         automatic on a terminal for inputs over 256 MiB\n"
 	       "      --no-progress      never show progress\n"

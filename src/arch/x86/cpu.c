@@ -12,4 +12,6 @@ void siphash__cpu_probe(int supported[SIPHASH__NBACKENDS])
 	supported[SIPHASH_BACKEND_SSE2] = f.sse2;
 	/* cpu_features reports avx2 only when the OS saves the YMM state too. */
 	supported[SIPHASH_BACKEND_AVX2] = f.avx2;
+	/* likewise avx512f and avx512vl only when it saves the ZMM and mask state */
+	supported[SIPHASH_BACKEND_AVX512] = f.avx2 && f.avx512f && f.avx512vl;
 }
