@@ -92,7 +92,7 @@ static void *switcher(void *arg)
 		int r = siphash_backend_select((siphash_backend)b);
 		int sup = siphash_backend_supported((siphash_backend)b);
 		*((sup ? r == SIPHASH_OK : r == SIPHASH_EUNSUPPORTED) ? &ok : &bad) += 1;
-		b = (b + 1) % 6;
+		b = siphash_backend_name((siphash_backend)(b + 1)) ? b + 1 : 0; /* every named value */
 		pthread_mutex_lock(&lock);
 		done = hashers_done == NTHREADS;
 		pthread_mutex_unlock(&lock);
