@@ -668,17 +668,23 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 	return 0;
 }
 
-/* The backend whose narrower lanes hash a batch better than this one's, or
+/* The table whose narrower lanes hash a batch better than this kind's, or
  * NULL: one vector of LB_N lanes is a single dependency chain, so a batch
  * that fills only one (LB_NARROW_FROM to LB_NARROW_BELOW messages) can run
  * faster as two chains of a narrower backend (LB_NARROW_OPS; measured per
- * target). */
-SIP_INLINE const siphash__ops *LB_FN(narrower)(size_t n)
+ * target); with LB_NARROW_MIXED_BELOW, so does a batch of fewer messages of
+ * unequal block counts, which leave wide groups mostly empty. */
+SIP_INLINE const siphash__ops *LB_FN(narrower)(const size_t *len, size_t n)
 {
 #ifdef LB_NARROW_BELOW
 	if (n - (size_t)LB_NARROW_FROM < (size_t)(LB_NARROW_BELOW - LB_NARROW_FROM))
 		return &LB_NARROW_OPS;
 #endif
+#ifdef LB_NARROW_MIXED_BELOW
+	if (n < LB_NARROW_MIXED_BELOW && !lb_one_count(len, n, LB_SHIFT))
+		return &LB_NARROW_OPS;
+#endif
+	(void)len;
 	(void)n;
 	return NULL;
 }
@@ -812,13 +818,17 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_NARROW_FROM
 #undef LB_NARROW_BELOW
 #undef LB_NARROW_OPS
+#undef LB_NARROW_MIXED_BELOW
 #undef LB_ONE_SIP
 #undef LB_FN
 
 /* LB_BATCH_ENTRIES(pre, sip, hsip, bytes) defines the ten batch entries
  * pre<op>_batch of a backend from its instantiated kinds sip##batch and
  * hsip##batch, and pre##batch_check, the batch input check in vectors of
- * that many bytes; LB_BATCH_TABLE(pre) lists them as table entries. */
+ * that many bytes; LB_BATCH_TABLE(pre) lists them as table entries. A backend
+ * whose SipHash and HalfSipHash entries come from different sets uses the
+ * parts: LB_CHECK_ENTRY_, LB_SIP_ENTRIES and LB_HSIP_ENTRIES, listed by
+ * LB_CHECK_TABLE, LB_SIP_TABLE and LB_HSIP_TABLE. */
 #ifndef LB_BATCH_ENTRIES
 /* Two vectors of pointers and lengths per step, no branch until the end: a
  * NULL pointer's lane is all ones, and anded with its length it marks a bad
@@ -859,7 +869,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \
-		const siphash__ops *to = kind##narrower(n);                                                            \
+		const siphash__ops *to = kind##narrower(len, n);                                                       \
 		if (to)                                                                                                \
 			to->op##_batch(key, data, len, n, out);                                                        \
 		else if (!kind##few(len, n, c))                                                                        \
@@ -869,22 +879,29 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		else                                                                                                   \
 			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
 	}
-#define LB_BATCH_ENTRIES(pre, sip, hsip, bytes)                                                                        \
-	LB_CHECK_ENTRY_(pre, bytes)                                                                                    \
+#define LB_SIP_ENTRIES(pre, sip)                                                                                       \
 	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \
 	LB_ENTRY_(pre, sip, sip24_64, siphash_key, uint64_t *, 2, 4, 0)                                                \
 	LB_ENTRY_(pre, sip, sip48_64, siphash_key, uint64_t *, 4, 8, 0)                                                \
 	LB_ENTRY_(pre, sip, sip13_128, siphash_key, siphash__tag128 *, 1, 3, 1)                                        \
 	LB_ENTRY_(pre, sip, sip24_128, siphash_key, siphash__tag128 *, 2, 4, 1)                                        \
-	LB_ENTRY_(pre, sip, sip48_128, siphash_key, siphash__tag128 *, 4, 8, 1)                                        \
+	LB_ENTRY_(pre, sip, sip48_128, siphash_key, siphash__tag128 *, 4, 8, 1)
+#define LB_HSIP_ENTRIES(pre, hsip)                                                                                     \
 	LB_ENTRY_(pre, hsip, half13_32, halfsiphash_key, uint32_t *, 1, 3, 0)                                          \
 	LB_ENTRY_(pre, hsip, half24_32, halfsiphash_key, uint32_t *, 2, 4, 0)                                          \
 	LB_ENTRY_(pre, hsip, half13_64, halfsiphash_key, uint64_t *, 1, 3, 1)                                          \
 	LB_ENTRY_(pre, hsip, half24_64, halfsiphash_key, uint64_t *, 2, 4, 1)
-#define LB_BATCH_TABLE(pre)                                                                                            \
-	.batch_check = pre##batch_check, .sip13_64_batch = pre##sip13_64_batch, .sip24_64_batch = pre##sip24_64_batch, \
+#define LB_BATCH_ENTRIES(pre, sip, hsip, bytes)                                                                        \
+	LB_CHECK_ENTRY_(pre, bytes)                                                                                    \
+	LB_SIP_ENTRIES(pre, sip)                                                                                       \
+	LB_HSIP_ENTRIES(pre, hsip)
+#define LB_CHECK_TABLE(pre) .batch_check = pre##batch_check
+#define LB_SIP_TABLE(pre)                                                                                              \
+	.sip13_64_batch = pre##sip13_64_batch, .sip24_64_batch = pre##sip24_64_batch,                                  \
 	.sip48_64_batch = pre##sip48_64_batch, .sip13_128_batch = pre##sip13_128_batch,                                \
-	.sip24_128_batch = pre##sip24_128_batch, .sip48_128_batch = pre##sip48_128_batch,                              \
+	.sip24_128_batch = pre##sip24_128_batch, .sip48_128_batch = pre##sip48_128_batch
+#define LB_HSIP_TABLE(pre)                                                                                             \
 	.half13_32_batch = pre##half13_32_batch, .half24_32_batch = pre##half24_32_batch,                              \
 	.half13_64_batch = pre##half13_64_batch, .half24_64_batch = pre##half24_64_batch
+#define LB_BATCH_TABLE(pre) LB_CHECK_TABLE(pre), LB_SIP_TABLE(pre), LB_HSIP_TABLE(pre)
 #endif
