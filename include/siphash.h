@@ -333,8 +333,8 @@ typedef enum siphash_backend {
 	SIPHASH_BACKEND_SSE2 = 2,
 	SIPHASH_BACKEND_AVX2 = 3,
 	SIPHASH_BACKEND_NEON = 4,
-	/* AVX2's batch lanes with AVX-512VL's rotates: x86-64 CPUs with
-	 * AVX-512F and AVX-512VL */
+	/* batch lanes in 512-bit vectors with one-instruction rotates: x86-64
+	 * CPUs with AVX-512F and AVX-512VL */
 	SIPHASH_BACKEND_AVX512 = 5
 	/* later values may be added */
 } siphash_backend;

@@ -4,9 +4,10 @@
  * ISA flags, so no instruction of one reaches the other's code; every helper
  * is static inline. Before including it, a file may define AVX2_LANES_ROL to
  * 1 (only with AVX-512VL) to rotate by any amount in one instruction; it then
- * instantiates the batch entries with LB_BATCH_ENTRIES(prefix, sip4_, hsip8_,
- * 32). On i386, avx2.c includes sip_pair.h first: lanes then leave single
- * messages to its pair path.
+ * instantiates the batch entries from the kinds sip4_ and hsip8_ (avx2.c
+ * with LB_BATCH_ENTRIES; avx512.c for the batches too small for its 512-bit
+ * lanes, which it builds from these kinds' loads). On i386, avx2.c includes
+ * sip_pair.h first: lanes then leave single messages to its pair path.
  */
 #ifndef SIPHASH_AVX2_LANES_H
 #define SIPHASH_AVX2_LANES_H
@@ -28,7 +29,8 @@ typedef uint32_t avx2_u32x8 __attribute__((vector_size(32)));
  * three 10.3 (batches of 16 B: SipHash-2-4 +11%, HalfSipHash +5-10% over
  * two); a fourth spills. With AVX-512VL's 32 registers a fourth fits, and
  * 1024 x 16 B SipHash ran 7-10% faster, but mixed lengths 2-7% slower, so
- * avx512.c keeps three too. i386 has only 8 vector registers, so one there. */
+ * avx512.c keeps three too (its 512-bit lanes likewise). i386 has only 8
+ * vector registers, so one there. */
 #if defined(__x86_64__)
 #define AVX2_GROUP 3
 #else
