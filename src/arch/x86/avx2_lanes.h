@@ -29,8 +29,8 @@ typedef uint32_t avx2_u32x8 __attribute__((vector_size(32)));
  * three 10.3 (batches of 16 B: SipHash-2-4 +11%, HalfSipHash +5-10% over
  * two); a fourth spills. With AVX-512VL's 32 registers a fourth fits, and
  * 1024 x 16 B SipHash ran 7-10% faster, but mixed lengths 2-7% slower, so
- * avx512.c keeps three too (its 512-bit lanes likewise). i386 has only 8
- * vector registers, so one there. */
+ * avx512.c keeps three too (its 512-bit SipHash lanes likewise; its 512-bit
+ * HalfSipHash lanes take two). i386 has only 8 vector registers, so one there. */
 #if defined(__x86_64__)
 #define AVX2_GROUP 3
 #else
