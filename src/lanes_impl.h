@@ -35,8 +35,11 @@
  * its vectors (default 0), and LB_XDEALT, 0 when groups of dealt or sorted
  * rows should run without them (default 1), and LB_XHOLD_ON, 1 to keep the
  * compiler from packing those lanes' finalization into vectors (default 0),
- * and LB_NARROW_FROM, LB_NARROW_BELOW and LB_NARROW_OPS: batches of that many
- * messages (from, below) go to the table LB_NARROW_OPS (default: none), and
+ * and LB_NARROW_SET(c, wide) and LB_NARROW_OPS: batches of n < 64 messages
+ * whose bit n is set in that 64-bit mask (LB_SIZES(from, below) and
+ * LB_SIZE(n) build it; c and wide as in F_batch) go to the table
+ * LB_NARROW_OPS (default: none), and LB_NARROW_MIXED_BELOW: so do smaller
+ * batches of unequal block counts, and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
  * faster than it does (the i386 pair path), for messages no vector takes,
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
@@ -67,6 +70,11 @@
 #define LB_FAR 256
 #define LB_LONG_BLOCKS 16
 #define LB_SMALL_BLOCKS 8
+
+enum { LB_KEEP, LB_NARROW, LB_NARROW_IF_MIXED }; /* LB_FN(route)'s answers */
+/* Masks of batch sizes for LB_NARROW_SET: bit n stands for n messages. */
+#define LB_SIZE(n) ((uint64_t)1 << (n))
+#define LB_SIZES(from, below) ((~(uint64_t)0 >> (64 - (below))) & ~(LB_SIZE(from) - 1))
 
 /* Sorts the message indices a[0..m) by block count (len >> shift), stably,
  * with an LSD radix sort over as many bytes as the spread of counts needs.
@@ -668,25 +676,45 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
 	return 0;
 }
 
-/* The table whose narrower lanes hash a batch better than this kind's, or
- * NULL: one vector of LB_N lanes is a single dependency chain, so a batch
- * that fills only one (LB_NARROW_FROM to LB_NARROW_BELOW messages) can run
- * faster as two chains of a narrower backend (LB_NARROW_OPS; measured per
- * target); with LB_NARROW_MIXED_BELOW, so does a batch of fewer messages of
- * unequal block counts, which leave wide groups mostly empty. */
-SIP_INLINE const siphash__ops *LB_FN(narrower)(const size_t *len, size_t n)
+/* Where a batch of n messages goes: LB_KEEP to this kind's lanes (or its
+ * one-at-a-time code when few() says so), LB_NARROW to the table
+ * LB_FN(narrow_ops)(), whose narrower lanes hash it better, LB_NARROW_IF_MIXED
+ * there only when its block counts are unequal. One vector of LB_N lanes is a
+ * single dependency chain, so a batch that fills only one, or whose last
+ * vector would be mostly empty, can run faster as two chains of a narrower
+ * backend (LB_NARROW_SET, LB_NARROW_OPS; measured per target and per
+ * operation); below LB_NARROW_MIXED_BELOW, so can a batch of unequal block
+ * counts, which leaves wide groups mostly empty. A function of n and the
+ * operation alone, so that the entry decides it before it needs a stack
+ * frame: every way out of the entry is a tail call. */
+SIP_INLINE int LB_FN(route)(size_t n, unsigned c, int wide)
 {
-#ifdef LB_NARROW_BELOW
-	if (n - (size_t)LB_NARROW_FROM < (size_t)(LB_NARROW_BELOW - LB_NARROW_FROM))
-		return &LB_NARROW_OPS;
+#ifdef LB_NARROW_SET
+	if (n < 64 && ((uint64_t)(LB_NARROW_SET(c, wide)) >> n & 1))
+		return LB_NARROW;
 #endif
 #ifdef LB_NARROW_MIXED_BELOW
-	if (n < LB_NARROW_MIXED_BELOW && !lb_one_count(len, n, LB_SHIFT))
-		return &LB_NARROW_OPS;
+	if (n < LB_NARROW_MIXED_BELOW)
+		return LB_NARROW_IF_MIXED;
 #endif
-	(void)len;
 	(void)n;
-	return NULL;
+	(void)c;
+	(void)wide;
+	return LB_KEEP;
+}
+/* The table route() sends batches to; a kind that never narrows names the
+ * scalar one, which route() never picks then. */
+SIP_INLINE const siphash__ops *LB_FN(narrow_ops)(void)
+{
+#ifdef LB_NARROW_OPS
+	return &LB_NARROW_OPS;
+#else
+	return &siphash__scalar_ops;
+#endif
+}
+SIP_INLINE int LB_FN(one_count)(const size_t *len, size_t n)
+{
+	return lb_one_count(len, n, LB_SHIFT);
 }
 
 /* Deals message m into the bucket of its block count, hashing the bucket
@@ -815,8 +843,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_MIN_BATCH
 #undef LB_MIXED_MIN
 #undef LB_MIXED_BLOCKS
-#undef LB_NARROW_FROM
-#undef LB_NARROW_BELOW
+#undef LB_NARROW_SET
 #undef LB_NARROW_OPS
 #undef LB_NARROW_MIXED_BELOW
 #undef LB_ONE_SIP
@@ -867,17 +894,36 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	{                                                                                                              \
 		kind##batch(key, data, len, n, wide, out, pre##op##_run);                                              \
 	}                                                                                                              \
-	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
+	static SIP_NOINLINE void pre##op##_lanes(const keyt *key, const void *const *data, const size_t *len,          \
+	                                         size_t n, outt out)                                                   \
 	{                                                                                                              \
-		const siphash__ops *to = kind##narrower(len, n);                                                       \
-		if (to)                                                                                                \
-			to->op##_batch(key, data, len, n, out);                                                        \
-		else if (!kind##few(len, n, c))                                                                        \
+		if (!kind##few(len, n, c))                                                                             \
 			pre##op##_bulk(key, data, len, n, out);                                                        \
 		else if (kind##own_one)                                                                                \
 			kind##loop(key, data, len, n, c, d, wide, out);                                                \
 		else                                                                                                   \
 			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
+	}                                                                                                              \
+	static SIP_NOINLINE void pre##op##_if_mixed(const keyt *key, const void *const *data, const size_t *len,       \
+	                                            size_t n, outt out)                                                \
+	{                                                                                                              \
+		if (!kind##one_count(len, n))                                                                          \
+			kind##narrow_ops()->op##_batch(key, data, len, n, out);                                        \
+		else                                                                                                   \
+			pre##op##_lanes(key, data, len, n, out);                                                       \
+	}                                                                                                              \
+	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
+	{                                                                                                              \
+		switch (kind##route(n, c, wide)) {                                                                     \
+		case LB_NARROW:                                                                                        \
+			kind##narrow_ops()->op##_batch(key, data, len, n, out);                                        \
+			break;                                                                                         \
+		case LB_NARROW_IF_MIXED:                                                                               \
+			pre##op##_if_mixed(key, data, len, n, out);                                                    \
+			break;                                                                                         \
+		default:                                                                                               \
+			pre##op##_lanes(key, data, len, n, out);                                                       \
+		}                                                                                                      \
 	}
 #define LB_SIP_ENTRIES(pre, sip)                                                                                       \
 	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \

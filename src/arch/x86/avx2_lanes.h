@@ -147,8 +147,7 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_ONE_SIP pair_oneshot
 #define LB_MIN_BATCH 2
 #define LB_MIN_LANES 2
-#define LB_NARROW_FROM 2
-#define LB_NARROW_BELOW 3
+#define LB_NARROW_SET(c, wide) LB_SIZE(2)
 #define LB_NARROW_OPS siphash__sse2_ops
 #else
 #define LB_MIN_BATCH 7
@@ -156,8 +155,7 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 /* 6 equal short messages: SSE2's whole group (two 2-lane vectors and two
  * scalar lanes) takes 0.66-0.76x the scalar loop's time, which AVX2 would
  * run them in (Zen 5). */
-#define LB_NARROW_FROM 6
-#define LB_NARROW_BELOW 7
+#define LB_NARROW_SET(c, wide) LB_SIZE(6)
 #define LB_NARROW_OPS siphash__sse2_ops
 #endif
 #define LB_FN(x) sip4_##x
@@ -285,14 +283,12 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 /* 7 to 12 equal short messages: SSE2's two chains of 4 lanes were up to 1.5x
  * faster than one chain of 8, or than a second AVX2 vector mostly empty, and
  * 0.85x the scalar loop for 7 (Zen 3); from 13 on, two AVX2 vectors win or tie. */
-#define LB_NARROW_FROM 7
-#define LB_NARROW_BELOW 13
+#define LB_NARROW_SET(c, wide) LB_SIZES(7, 13)
 #else
 #define LB_MIN_LANES 8
 /* i386, one vector at a time: 4-7 messages ran 1.3x faster in SSE2's lanes
  * than in scalar or in one half-empty AVX2 vector (measured). */
-#define LB_NARROW_FROM 4
-#define LB_NARROW_BELOW 8
+#define LB_NARROW_SET(c, wide) LB_SIZES(4, 8)
 #endif
 #define LB_NARROW_OPS siphash__sse2_ops
 #define LB_FN(x) hsip8_##x

@@ -101,8 +101,7 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * batches of unequal block counts were slower below 32 (SipHash-2-4: 18
  * messages 0.81x, 24 0.98x, 32 1.28x). Small batches go where AVX2's lanes
  * would send them. */
-#define LB_NARROW_FROM 0
-#define LB_NARROW_BELOW 13
+#define LB_NARROW_SET(c, wide) LB_SIZES(0, 13)
 #define LB_NARROW_MIXED_BELOW 32
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
@@ -154,8 +153,7 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * every size up to 768 (HalfSipHash-2-4 0.64-0.90x, three vectors a group:
  * 17 block counts leave buckets of 48 rows mostly unfilled) and 1.02-1.09x at
  * 1024, so all of those stay in the 256-bit lanes. */
-#define LB_NARROW_FROM 0
-#define LB_NARROW_BELOW 28
+#define LB_NARROW_SET(c, wide) LB_SIZES(0, 28)
 #define LB_NARROW_MIXED_BELOW SIZE_MAX
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
