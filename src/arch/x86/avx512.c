@@ -96,12 +96,19 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * two scalar lanes beside them, or a group of two, cost 5-13% on 1024
  * messages of 16 B, 64 B or 1..64 B (Zen 5). */
 #define LB_G 3
-/* Measured against the 256-bit lanes on Zen 5: fewer than 13 equal messages
- * ran up to 18% slower in the 512-bit ones, 13 or more up to 2x faster;
- * batches of unequal block counts were slower below 32 (SipHash-2-4: 18
- * messages 0.81x, 24 0.98x, 32 1.28x). Small batches go where AVX2's lanes
- * would send them. */
-#define LB_NARROW_SET(c, wide) LB_SIZES(0, 13)
+/* Measured against the 256-bit lanes on Zen 5, equal messages of 8-128 B,
+ * every size from 4 to 14, twice: below 13 the 512-bit lanes lose where the
+ * 256-bit ones fill their vectors or hand the batch to SSE2 (6 messages:
+ * 1.5x slower; 4, 8 and 10: up to 1.4x), and win where those leave a vector
+ * mostly empty: 9 and 11 messages 0.76-0.92x for every variant, 5 and 12 for
+ * SipHash-2-4 and -4-8 (0.83-1.04x), 7, 8 and 10 for SipHash-4-8
+ * (0.80-1.04x). From 13 on they win, up to 2x. Batches of unequal block
+ * counts were slower below 32 (SipHash-2-4: 18 messages 0.81x, 24 0.98x, 32
+ * 1.28x). The rest go where AVX2's lanes would send them. */
+#define SIPZ_OWN(c)                                                                                                    \
+	(LB_SIZE(9) | LB_SIZE(11) | ((c) > 1 ? LB_SIZE(5) | LB_SIZE(12) : 0) |                                         \
+	 ((c) > 2 ? LB_SIZE(7) | LB_SIZE(8) | LB_SIZE(10) : 0))
+#define LB_NARROW_SET(c, wide) (LB_SIZES(0, 13) & ~SIPZ_OWN(c))
 #define LB_NARROW_MIXED_BELOW 32
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
@@ -146,14 +153,25 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * and buckets of 32 rows keep the call's stack at the other kinds' size
  * (48 rows took 47 KB). */
 #define LB_G 2
-/* Measured against the 256-bit lanes on Zen 5: batches of one block count
- * ran 1.6-3x faster from 28 messages on (1024 x 16 B HalfSipHash-1-3 1.62x,
- * HalfSipHash-2-4 2.96x), but 16 and 24 up to 28% slower (one vector, or one
- * and a half: a single chain); batches of unequal block counts were slower at
- * every size up to 768 (HalfSipHash-2-4 0.64-0.90x, three vectors a group:
- * 17 block counts leave buckets of 48 rows mostly unfilled) and 1.02-1.09x at
- * 1024, so all of those stay in the 256-bit lanes. */
-#define LB_NARROW_SET(c, wide) LB_SIZES(0, 28)
+/* Measured against the 256-bit lanes on Zen 5, equal messages of 4-128 B,
+ * every size from 4 to 31, twice: from 28 messages on the 512-bit lanes run
+ * 1.6-3x faster (1024 x 16 B HalfSipHash-1-3 1.62x, HalfSipHash-2-4 2.96x).
+ * Below, they lose where the 256-bit lanes fill their vectors (4-6, 13-17
+ * and 24 messages: up to 1.6x slower; a single chain, or one and a half) and
+ * win where those leave vectors mostly empty or hand the batch to SSE2: 11,
+ * 12 and 20-23 messages 0.45-1.0x for every variant; the more rounds and tag
+ * words a message takes, the more sizes they win: 9, 19, 25 and 27 with
+ * 64-bit tags or HalfSipHash-2-4 (0.48-0.99x), 7 and 10 for HalfSipHash-2-4
+ * too, and 8, 18 and 26 for HalfSipHash-2-4 with 64-bit tags (0.60-1.02x).
+ * Batches of unequal block counts were slower at every size up to 768
+ * (HalfSipHash-2-4 0.64-0.90x, three vectors a group: 17 block counts leave
+ * buckets of 48 rows mostly unfilled) and 1.02-1.09x at 1024, so all of
+ * those stay in the 256-bit lanes. */
+#define HSIPZ_OWN(c, wide)                                                                                             \
+	(LB_SIZES(11, 13) | LB_SIZES(20, 24) |                                                                         \
+	 ((c) > 1 || (wide) ? LB_SIZE(9) | LB_SIZE(19) | LB_SIZE(25) | LB_SIZE(27) : 0) |                              \
+	 ((c) > 1 ? LB_SIZE(7) | LB_SIZE(10) : 0) | ((c) > 1 && (wide) ? LB_SIZE(8) | LB_SIZE(18) | LB_SIZE(26) : 0))
+#define LB_NARROW_SET(c, wide) (LB_SIZES(0, 28) & ~HSIPZ_OWN(c, wide))
 #define LB_NARROW_MIXED_BELOW SIZE_MAX
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
