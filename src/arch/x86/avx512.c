@@ -61,30 +61,33 @@ SIPHASH_TABLE_OVERRIDES_END
 		return z##join(y##vtail(p, L), y##vtail(p + (H), L + (H)));                                            \
 	}
 
+/* Kind z's rotate of its W-bit words: one vprolq/vprold for each amount its
+ * rounds use (the intrinsic takes a constant, even where b is one after
+ * inlining, hence the cases). */
+#define AVX512_ROTL(z, zvec, W, b0, b1, b2, b3, b4)                                                                    \
+	SIP_INLINE zvec z##rotl(zvec x, int b)                                                                         \
+	{                                                                                                              \
+		switch (b) {                                                                                           \
+		case b0:                                                                                               \
+			return (zvec)_mm512_rol_epi##W((__m512i)x, b0);                                                \
+		case b1:                                                                                               \
+			return (zvec)_mm512_rol_epi##W((__m512i)x, b1);                                                \
+		case b2:                                                                                               \
+			return (zvec)_mm512_rol_epi##W((__m512i)x, b2);                                                \
+		case b3:                                                                                               \
+			return (zvec)_mm512_rol_epi##W((__m512i)x, b3);                                                \
+		case b4:                                                                                               \
+			return (zvec)_mm512_rol_epi##W((__m512i)x, b4);                                                \
+		default:                                                                                               \
+			return (x << b) | (x >> (W - b));                                                              \
+		}                                                                                                      \
+	}
+
 /* ---- SipHash, 8 lanes of 64 bits ---------------------------------------- */
 
 typedef uint64_t avx512_u64x8 __attribute__((vector_size(64)));
 
-/* Every rotate is one instruction (the intrinsic takes a constant, even where
- * b is one after inlining). */
-SIP_INLINE avx512_u64x8 sipz_rotl(avx512_u64x8 x, int b)
-{
-	switch (b) {
-	case 13:
-		return (avx512_u64x8)_mm512_rol_epi64((__m512i)x, 13);
-	case 16:
-		return (avx512_u64x8)_mm512_rol_epi64((__m512i)x, 16);
-	case 17:
-		return (avx512_u64x8)_mm512_rol_epi64((__m512i)x, 17);
-	case 21:
-		return (avx512_u64x8)_mm512_rol_epi64((__m512i)x, 21);
-	case 32:
-		return (avx512_u64x8)_mm512_rol_epi64((__m512i)x, 32);
-	default:
-		return (x << b) | (x >> (64 - b));
-	}
-}
-
+AVX512_ROTL(sipz_, avx512_u64x8, 64, 13, 16, 17, 21, 32)
 AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
 
 #define LB_HALF 0
@@ -124,23 +127,7 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
 
 typedef uint32_t avx512_u32x16 __attribute__((vector_size(64)));
 
-SIP_INLINE avx512_u32x16 hsipz_rotl(avx512_u32x16 x, int b)
-{
-	switch (b) {
-	case 5:
-		return (avx512_u32x16)_mm512_rol_epi32((__m512i)x, 5);
-	case 7:
-		return (avx512_u32x16)_mm512_rol_epi32((__m512i)x, 7);
-	case 8:
-		return (avx512_u32x16)_mm512_rol_epi32((__m512i)x, 8);
-	case 13:
-		return (avx512_u32x16)_mm512_rol_epi32((__m512i)x, 13);
-	case 16:
-		return (avx512_u32x16)_mm512_rol_epi32((__m512i)x, 16);
-	default:
-		return (x << b) | (x >> (32 - b));
-	}
-}
+AVX512_ROTL(hsipz_, avx512_u32x16, 32, 5, 7, 8, 13, 16)
 
 AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 
