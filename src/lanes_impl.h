@@ -27,8 +27,9 @@
  * and optionally LB_MIN_LANES_LONG, the fewest worth one when they are long
  * (default 1: wherever the scalar code is slow, as on i386), and
  * LB_MIN_BATCH, the smallest batch of short messages worth lanes (default a
- * whole group), and LB_MIXED_MIN(c), the smallest batch of short messages of
- * unequal block counts worth lanes at c compression rounds (default 0: any),
+ * whole group), and LB_MIXED_MIN(c, wide), the smallest batch of short
+ * messages of unequal block counts worth lanes at c compression rounds and
+ * with 128-bit (HalfSipHash: 64-bit) tags when wide (default 0: any),
  * and LB_MIXED_BLOCKS, the fewest blocks each message of a smaller such batch
  * needs for lanes (default LB_SMALL_BLOCKS),
  * and LB_XLANES, messages a whole group hashes in general registers beside
@@ -152,7 +153,7 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #define LB_MIN_BATCH (LB_G * LB_N)
 #endif
 #ifndef LB_MIXED_MIN
-#define LB_MIXED_MIN(c) 0
+#define LB_MIXED_MIN(c, wide) 0
 #endif
 #ifndef LB_MIXED_BLOCKS
 #define LB_MIXED_BLOCKS LB_SMALL_BLOCKS
@@ -652,11 +653,12 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
  * tests run in order of cost and the scan stops at the first short message:
  * for a batch of one or two this check is all that auto adds to the scalar
  * loop (a vectorized scan of every length cost more than hashing one). */
-SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c)
+SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
 {
-	const size_t mixed_min = LB_MIXED_MIN(c) > LB_MIN_BATCH ? LB_MIXED_MIN(c) : LB_MIN_BATCH;
+	const size_t mixed_min = LB_MIXED_MIN(c, wide) > LB_MIN_BATCH ? LB_MIXED_MIN(c, wide) : LB_MIN_BATCH;
 	size_t i, least;
 	(void)c;
+	(void)wide;
 	if (n >= mixed_min)
 		return 0;
 	if (n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH)
@@ -897,7 +899,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	static SIP_NOINLINE void pre##op##_lanes(const keyt *key, const void *const *data, const size_t *len,          \
 	                                         size_t n, outt out)                                                   \
 	{                                                                                                              \
-		if (!kind##few(len, n, c))                                                                             \
+		if (!kind##few(len, n, c, wide))                                                                       \
 			pre##op##_bulk(key, data, len, n, out);                                                        \
 		else if (kind##own_one)                                                                                \
 			kind##loop(key, data, len, n, c, d, wide, out);                                                \

@@ -127,9 +127,12 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * 0.63-0.78x SipHash-2-4); short ones of unequal block counts up to 1.5x
  * faster in scalar below about 50 for SipHash-1-3, whose one round per block
  * leaves less work to share out, and below 18 for SipHash-2-4 (14 to 17 ran
- * up to 16% slower in lanes on Zen 5). */
+ * up to 16% slower in lanes on Zen 5). With 128-bit tags, whose second
+ * finalization runs in lanes too, SipHash-1-3 lanes win from 18 (Zen 5, 18
+ * to 51 messages of 1..32, 1..64 and 1..128 B: 0.68-1.01x the scalar loop's
+ * time; with 64-bit tags 0.99-1.21x at 18-36 of 1..32 B). */
 #define LB_MIN_LANES_LONG 3
-#define LB_MIXED_MIN(c) ((c) < 2 ? 52 : 18)
+#define LB_MIXED_MIN(c, wide) ((c) < 2 && !(wide) ? 52 : 18)
 /* Two messages more per group in general registers: the vector rounds leave
  * the integer ALUs idle, and two scalar chains run beside them almost free
  * (Zen 5: +12-19% at 16 B, +4-10% for 1..64 B; one or three measured less). */
@@ -266,8 +269,8 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
 #define LB_N 8
 #define LB_STEPS 4
 #define LB_G AVX2_GROUP
-#define LB_MIN_LANES_LONG 3 /* one or two messages: 32-bit scalar code is fast everywhere */
-#define LB_MIXED_MIN(c) 32  /* fewer short ones of unequal block counts: faster in scalar (measured) */
+#define LB_MIN_LANES_LONG 3      /* one or two messages: 32-bit scalar code is fast everywhere */
+#define LB_MIXED_MIN(c, wide) 32 /* fewer short ones of unequal block counts: faster in scalar (measured) */
 #if defined(__x86_64__)
 /* 4 to 6 equal 16-byte messages in one padded vector: 76-86 ticks against
  * 84-125 in scalar, and a group's 4-6 left over likewise (32 messages: 202

@@ -117,7 +117,7 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
 #define LB_MIN_LANES_LONG 3
 /* SipHash-1-3 batches of 32-51 messages of unequal block counts, which AVX2
  * leaves to the scalar loop: 1.18-1.41x faster in these lanes (Zen 5). */
-#define LB_MIXED_MIN(c) ((c) < 2 ? 32 : 18)
+#define LB_MIXED_MIN(c, wide) ((c) < 2 && !(wide) ? 32 : 18)
 #define LB_MIN_BATCH 7
 #define LB_MIN_LANES 4
 #define LB_FN(x) sipz_##x
@@ -162,7 +162,7 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 #define LB_NARROW_MIXED_BELOW SIZE_MAX
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
-#define LB_MIXED_MIN(c) 32
+#define LB_MIXED_MIN(c, wide) 32
 #define LB_MIN_LANES 4
 #define LB_MIN_BATCH LB_MIN_LANES
 #define LB_MIXED_BLOCKS 16

@@ -79,7 +79,7 @@ SIP_INLINE void sip2_loadk(sse2_u64x2 m[2], const void *const p[2], size_t off)
 #define LB_G SSE2_GROUP
 #define LB_MIN_LANES 2
 #if defined(__x86_64__)
-#define LB_MIXED_MIN(c) 24 /* fewer short ones of unequal block counts: faster in scalar (measured) */
+#define LB_MIXED_MIN(c, wide) 24 /* fewer short ones of unequal block counts: faster in scalar (measured) */
 /* Two scalar lanes beside the vectors, as in AVX2 (SipHash-2-4: 1.45x on
  * Zen 5); fewer messages than that whole group run faster in scalar. */
 #define LB_XLANES 2
@@ -137,7 +137,7 @@ SIP_INLINE void hsip4_loadk(sse2_u32x4 m[4], const void *const p[4], size_t off)
 /* One or two messages, or fewer than 32 short ones of unequal block counts:
  * 32-bit scalar code is faster everywhere (measured). */
 #define LB_MIN_LANES_LONG 3
-#define LB_MIXED_MIN(c) 32
+#define LB_MIXED_MIN(c, wide) 32
 #if defined(__x86_64__)
 /* x86-64, two vectors: 7 equal short messages run at 0.85x the scalar loop
  * in a padded group, 6 tie, 4-5 lose; 6 messages of 32-64 bytes and unequal
