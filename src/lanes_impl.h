@@ -714,6 +714,8 @@ SIP_INLINE const siphash__ops *LB_FN(narrow_ops)(void)
 	return &siphash__scalar_ops;
 #endif
 }
+/* lb_one_count() at this kind's block size, for the entries, which expand
+ * after LB_SHIFT is undefined. */
 SIP_INLINE int LB_FN(one_count)(const size_t *len, size_t n)
 {
 	return lb_one_count(len, n, LB_SHIFT);
