@@ -40,7 +40,8 @@
  * whose bit n is set in that 64-bit mask (LB_SIZES(from, below) and
  * LB_SIZE(n) build it; c and wide as in F_batch) go to the table
  * LB_NARROW_OPS (default: none), and LB_NARROW_MIXED_BELOW: so do smaller
- * batches of unequal block counts, and
+ * batches of unequal block counts, or LB_EQUAL_ONLY: so do all of them (the
+ * kind then never deals, and its batch call needs no dealing table), and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
  * faster than it does (the i386 pair path), for messages no vector takes,
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
@@ -157,6 +158,9 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #endif
 #ifndef LB_MIXED_BLOCKS
 #define LB_MIXED_BLOCKS LB_SMALL_BLOCKS
+#endif
+#if defined(LB_EQUAL_ONLY) && !defined(LB_NARROW_OPS)
+#error "LB_EQUAL_ONLY needs LB_NARROW_OPS, the table that takes batches of unequal block counts"
 #endif
 
 #if LB_HALF
@@ -659,6 +663,10 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
 	size_t i, least;
 	(void)c;
 	(void)wide;
+#ifdef LB_EQUAL_ONLY
+	if (n >= LB_MIN_BATCH)
+		return 0; /* the entry has seen one block count already */
+#endif
 	if (n >= mixed_min)
 		return 0;
 	if (n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH)
@@ -685,17 +693,20 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
  * single dependency chain, so a batch that fills only one, or whose last
  * vector would be mostly empty, can run faster as two chains of a narrower
  * backend (LB_NARROW_SET, LB_NARROW_OPS; measured per target and per
- * operation); below LB_NARROW_MIXED_BELOW, so can a batch of unequal block
- * counts, which leaves wide groups mostly empty. A function of n and the
- * operation alone, so that the entry decides it before it needs a stack
- * frame: every way out of the entry is a tail call. */
+ * operation); below LB_NARROW_MIXED_BELOW (at any size with LB_EQUAL_ONLY),
+ * so can a batch of unequal block counts, which leaves wide groups mostly
+ * empty. A function of n and the operation alone, so that the entry decides
+ * it before it needs a stack frame: every way out of the entry is a tail
+ * call. */
 SIP_INLINE int LB_FN(route)(size_t n, unsigned c, int wide)
 {
 #ifdef LB_NARROW_SET
 	if (n < 64 && ((uint64_t)(LB_NARROW_SET(c, wide)) >> n & 1))
 		return LB_NARROW;
 #endif
-#ifdef LB_NARROW_MIXED_BELOW
+#if defined(LB_EQUAL_ONLY)
+	return LB_NARROW_IF_MIXED;
+#elif defined(LB_NARROW_MIXED_BELOW)
 	if (n < LB_NARROW_MIXED_BELOW)
 		return LB_NARROW_IF_MIXED;
 #endif
@@ -750,8 +761,12 @@ SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void
 SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, int wide,
                              void *out, LB_FN(run_t) * run)
 {
-	enum { GN = LB_GN };
 	const LB_SWORDS init = LB_START(key, wide);
+#ifdef LB_EQUAL_ONLY
+	/* route() has sent every batch of unequal block counts elsewhere */
+	run(key, &init, data, len, NULL, 0, n, 1, out);
+#else
+	enum { GN = LB_GN };
 	LB_FN(deck) dk;
 	size_t i, j, b, nrest = 0, span; /* span: whole groups of equal block counts before i */
 	int dealt = 0;
@@ -812,6 +827,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	}
 	if (nrest)
 		run(key, &init, dk.p, dk.len, dk.at, 0, nrest, 0, out);
+#endif
 }
 
 #undef LB_WORD
@@ -850,6 +866,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_NARROW_SET
 #undef LB_NARROW_OPS
 #undef LB_NARROW_MIXED_BELOW
+#undef LB_EQUAL_ONLY
 #undef LB_ONE_SIP
 #undef LB_FN
 

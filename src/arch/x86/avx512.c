@@ -136,9 +136,7 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 #define LB_VEC avx512_u32x16
 #define LB_N 16
 #define LB_STEPS 4
-/* Two vectors: 1024 equal messages ran as fast as with three (0.97-1.07x),
- * and buckets of 32 rows keep the call's stack at the other kinds' size
- * (48 rows took 47 KB). */
+/* Two vectors: 1024 equal messages ran as fast as with three (0.97-1.07x). */
 #define LB_G 2
 /* Measured against the 256-bit lanes on Zen 5, equal messages of 4-128 B,
  * every size from 4 to 31, twice: from 28 messages on the 512-bit lanes run
@@ -153,19 +151,18 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * Batches of unequal block counts were slower at every size up to 768
  * (HalfSipHash-2-4 0.64-0.90x, three vectors a group: 17 block counts leave
  * buckets of 48 rows mostly unfilled) and 1.02-1.09x at 1024, so all of
- * those stay in the 256-bit lanes. */
+ * those stay in the 256-bit lanes (LB_EQUAL_ONLY): this kind never deals,
+ * and its batch call keeps no dealing table on the stack. */
 #define HSIPZ_OWN(c, wide)                                                                                             \
 	(LB_SIZES(11, 13) | LB_SIZES(20, 24) |                                                                         \
 	 ((c) > 1 || (wide) ? LB_SIZE(9) | LB_SIZE(19) | LB_SIZE(25) | LB_SIZE(27) : 0) |                              \
 	 ((c) > 1 ? LB_SIZE(7) | LB_SIZE(10) : 0) | ((c) > 1 && (wide) ? LB_SIZE(8) | LB_SIZE(18) | LB_SIZE(26) : 0))
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 28) & ~HSIPZ_OWN(c, wide))
-#define LB_NARROW_MIXED_BELOW SIZE_MAX
+#define LB_EQUAL_ONLY 1
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
-#define LB_MIXED_MIN(c, wide) 32
 #define LB_MIN_LANES 4
 #define LB_MIN_BATCH LB_MIN_LANES
-#define LB_MIXED_BLOCKS 16
 #define LB_FN(x) hsipz_##x
 #include "../../lanes_impl.h"
 
