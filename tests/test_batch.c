@@ -28,8 +28,6 @@ static uint8_t key_bytes[16];
 /* Runs batch variant v over n messages; tags land in out as bytes (n + 1 slots of 16). */
 static void run_batch(int v, const void *const *data, const size_t *len, size_t n, uint8_t (*out)[16])
 {
-	siphash_key k = siphash_key_from_bytes(key_bytes);
-	halfsiphash_key hk = halfsiphash_key_from_bytes(key_bytes);
 	uint64_t *o64 = (uint64_t *)malloc((n + 1) * sizeof *o64);
 	uint32_t *o32 = (uint32_t *)malloc((n + 1) * sizeof *o32);
 	size_t i;
@@ -37,38 +35,10 @@ static void run_batch(int v, const void *const *data, const size_t *len, size_t 
 		exit(2);
 	memset(o64, 0xa5, (n + 1) * sizeof *o64);
 	memset(o32, 0xa5, (n + 1) * sizeof *o32);
-	switch (v) {
-	case 0:
-		siphash13_64_batch(&k, data, len, n, o64);
-		break;
-	case 1:
-		siphash24_64_batch(&k, data, len, n, o64);
-		break;
-	case 2:
-		siphash48_64_batch(&k, data, len, n, o64);
-		break;
-	case 3:
-		siphash13_128_batch(&k, data, len, n, out);
-		break;
-	case 4:
-		siphash24_128_batch(&k, data, len, n, out);
-		break;
-	case 5:
-		siphash48_128_batch(&k, data, len, n, out);
-		break;
-	case 6:
-		halfsiphash13_32_batch(&hk, data, len, n, o32);
-		break;
-	case 7:
-		halfsiphash24_32_batch(&hk, data, len, n, o32);
-		break;
-	case 8:
-		halfsiphash13_64_batch(&hk, data, len, n, o64);
-		break;
-	default:
-		halfsiphash24_64_batch(&hk, data, len, n, o64);
-		break;
-	}
+	tu_batch(v, key_bytes, data, len, n,
+	         variants[v].bytes == 4   ? (void *)o32
+	         : variants[v].bytes == 8 ? (void *)o64
+	                                  : (void *)out);
 	for (i = 0; i <= n; i++) {
 		if (variants[v].bytes == 4)
 			tu_store_le(out[i], o32[i], 4);

@@ -27,16 +27,12 @@
  * the rows' pointers and lengths take half the bytes. */
 #define STACK_LIMIT ((size_t)(sizeof(void *) == 8 ? 36 : 16) * 1024)
 
-enum { STACK_SIZE = 256 * 1024, PAINT = 0x5a, NMAX = 1500, NVARIANTS = 10 };
-
-static const char *const names[NVARIANTS] = {
-        "siphash13_64",  "siphash24_64",     "siphash48_64",     "siphash13_128",    "siphash24_128",
-        "siphash48_128", "halfsiphash13_32", "halfsiphash24_32", "halfsiphash13_64", "halfsiphash24_64"};
+enum { STACK_SIZE = 256 * 1024, PAINT = 0x5a, NMAX = 1500 };
 
 static uint8_t msg[600];
 static const void *data[NMAX];
 static size_t len[NMAX];
-static uint8_t out[NMAX + 1][16];
+static uint64_t out[2 * NMAX]; /* n tags of any width */
 
 typedef struct job {
 	int v;
@@ -49,40 +45,7 @@ static void *run(void *arg)
 	job *j = (job *)arg;
 	volatile unsigned char mark = 0;
 	j->caller = (uintptr_t)&mark;
-	siphash_key k = siphash_key_from_bytes(msg);
-	halfsiphash_key hk = halfsiphash_key_from_bytes(msg);
-	switch (j->v) {
-	case 0:
-		siphash13_64_batch(&k, data, len, j->n, (uint64_t *)(void *)out);
-		break;
-	case 1:
-		siphash24_64_batch(&k, data, len, j->n, (uint64_t *)(void *)out);
-		break;
-	case 2:
-		siphash48_64_batch(&k, data, len, j->n, (uint64_t *)(void *)out);
-		break;
-	case 3:
-		siphash13_128_batch(&k, data, len, j->n, out);
-		break;
-	case 4:
-		siphash24_128_batch(&k, data, len, j->n, out);
-		break;
-	case 5:
-		siphash48_128_batch(&k, data, len, j->n, out);
-		break;
-	case 6:
-		halfsiphash13_32_batch(&hk, data, len, j->n, (uint32_t *)(void *)out);
-		break;
-	case 7:
-		halfsiphash24_32_batch(&hk, data, len, j->n, (uint32_t *)(void *)out);
-		break;
-	case 8:
-		halfsiphash13_64_batch(&hk, data, len, j->n, (uint64_t *)(void *)out);
-		break;
-	default:
-		halfsiphash24_64_batch(&hk, data, len, j->n, (uint64_t *)(void *)out);
-		break;
-	}
+	tu_batch(j->v, msg, data, len, j->n, out);
 	(void)mark;
 	return NULL;
 }
@@ -139,21 +102,21 @@ static void each_backend(void)
 	static const size_t sizes[] = {1, 5, 9, 17, 33, 64, 700, NMAX};
 	int v, s;
 	size_t z;
-	for (v = 0; v < NVARIANTS; v++) {
+	for (v = 0; v < TU_NBATCH; v++) {
 		for (s = 0; s < 4; s++)
 			for (z = 0; z < sizeof sizes / sizeof sizes[0]; z++) {
 				size_t used;
 				shape(s, sizes[z]);
 				used = depth(stack_buf, v, sizes[z]);
-				TU_CHECK(used > 0, "%s: a thread on a painted stack ran", names[v]);
+				TU_CHECK(used > 0, "%s: a thread on a painted stack ran", tu_batch_names[v]);
 				if (used > worst)
 					worst = used;
 #if !defined(STACK_SANITIZED)
 				TU_CHECK(used <= STACK_LIMIT, "%s, shape %d, n %zu: %zu bytes of stack, more than %zu",
-				         names[v], s, sizes[z], used, STACK_LIMIT);
+				         tu_batch_names[v], s, sizes[z], used, STACK_LIMIT);
 #else
-				TU_CHECK(used < STACK_SIZE / 2, "%s, shape %d, n %zu: %zu bytes of stack", names[v], s,
-				         sizes[z], used);
+				TU_CHECK(used < STACK_SIZE / 2, "%s, shape %d, n %zu: %zu bytes of stack",
+				         tu_batch_names[v], s, sizes[z], used);
 #endif
 			}
 	}

@@ -90,6 +90,54 @@ TU_UNUSED static void tu_store_le(uint8_t *p, uint64_t v, size_t bytes)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
+/* The ten batch functions, numbered 0-9 in this order. */
+enum { TU_NBATCH = 10 };
+TU_UNUSED static const char *const tu_batch_names[TU_NBATCH] = {
+        "siphash13_64",  "siphash24_64",     "siphash48_64",     "siphash13_128",    "siphash24_128",
+        "siphash48_128", "halfsiphash13_32", "halfsiphash24_32", "halfsiphash13_64", "halfsiphash24_64"};
+
+/* Calls batch function v with the key made from kb (its first 8 bytes for
+ * HalfSipHash); out is an array of n of that function's tags (uint64_t,
+ * uint8_t[16] or uint32_t). */
+TU_UNUSED static void tu_batch(int v, const uint8_t kb[16], const void *const *data, const size_t *len, size_t n,
+                               void *out)
+{
+	siphash_key k = siphash_key_from_bytes(kb);
+	halfsiphash_key hk = halfsiphash_key_from_bytes(kb);
+	switch (v) {
+	case 0:
+		siphash13_64_batch(&k, data, len, n, (uint64_t *)out);
+		break;
+	case 1:
+		siphash24_64_batch(&k, data, len, n, (uint64_t *)out);
+		break;
+	case 2:
+		siphash48_64_batch(&k, data, len, n, (uint64_t *)out);
+		break;
+	case 3:
+		siphash13_128_batch(&k, data, len, n, (uint8_t(*)[16])out);
+		break;
+	case 4:
+		siphash24_128_batch(&k, data, len, n, (uint8_t(*)[16])out);
+		break;
+	case 5:
+		siphash48_128_batch(&k, data, len, n, (uint8_t(*)[16])out);
+		break;
+	case 6:
+		halfsiphash13_32_batch(&hk, data, len, n, (uint32_t *)out);
+		break;
+	case 7:
+		halfsiphash24_32_batch(&hk, data, len, n, (uint32_t *)out);
+		break;
+	case 8:
+		halfsiphash13_64_batch(&hk, data, len, n, (uint64_t *)out);
+		break;
+	default:
+		halfsiphash24_64_batch(&hk, data, len, n, (uint64_t *)out);
+		break;
+	}
+}
+
 /* ---- reference implementation -------------------------------------------
  * Written for clarity after the paper, byte by byte, sharing no code with the
  * library, so that random-input tests compare two independent codes. */
