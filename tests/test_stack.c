@@ -46,7 +46,6 @@ static void *run(void *arg)
 	volatile unsigned char mark = 0;
 	j->caller = (uintptr_t)&mark;
 	tu_batch(j->v, msg, data, len, j->n, out);
-	(void)mark;
 	return NULL;
 }
 
