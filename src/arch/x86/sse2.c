@@ -84,6 +84,9 @@ SIP_INLINE void sip2_loadk(sse2_u64x2 m[2], const void *const p[2], size_t off)
  * Zen 5); fewer messages than that whole group run faster in scalar. */
 #define LB_XLANES 2
 #define LB_MIN_BATCH 6
+/* One or two long messages: 64-bit scalar code is 1.4-3x faster than a
+ * vector of two lanes (Zen 5, 256 B and 1 KiB). */
+#define LB_MIN_LANES_LONG 3
 #endif
 #if SIPHASH_X86_PAIR
 #define LB_ONE_SIP pair_oneshot /* i386: what no vector takes runs on the pair path */
