@@ -93,8 +93,21 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
  * side by side), one block count but for two short messages late in the batch
  * (a long equal prefix), short and 256-405-byte messages taking turns (with BIG_N, more long
  * ones than the lanes collect before sorting them, so that happens mid-batch),
- * and long messages. */
-enum { P_RANDOM, P_EQUAL, P_STAIRS, P_ONE_LONG, P_RUNS, P_LONG_RUNS, P_PREFIX, P_TURNS, P_LONG, NPATTERNS };
+ * long messages, and long messages of one length (the lanes pad a group of
+ * three vectors for what two would leave). */
+enum {
+	P_RANDOM,
+	P_EQUAL,
+	P_STAIRS,
+	P_ONE_LONG,
+	P_RUNS,
+	P_LONG_RUNS,
+	P_PREFIX,
+	P_TURNS,
+	P_LONG,
+	P_EQUAL_LONG,
+	NPATTERNS
+};
 
 static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 {
@@ -115,6 +128,8 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 		return i == n - 3 || i == n * 2 / 3 ? 3 : 48 + i % 4;
 	case P_TURNS:
 		return i % 2 ? 256 + (i * 37) % 150 : (i * 13) % 64;
+	case P_EQUAL_LONG:
+		return 128 + equal;
 	default:
 		return 700 + (size_t)(tu_rand() % 1400);
 	}
