@@ -619,8 +619,8 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 	/* Long rows that would leave a second vector pass after two vectors
 	 * (and their scalar lanes) go in one padded group of three instead
 	 * (but rows of unequal block counts, which take two at most): Zen 5,
-	 * 1 KiB, 19-23 SipHash messages in the 512-bit lanes 0.75x the time,
-	 * 21-23 HalfSipHash ones in AVX2 0.65-0.75x. */
+	 * 128 B-1 KiB, 19-23 SipHash messages in the 512-bit lanes 0.71-0.90x
+	 * the time, 21-23 HalfSipHash ones of 64 B-1 KiB in AVX2 0.63-0.79x. */
 	if ((at && !eq) || g + 2 * LB_N + ((LB_XDEALT || !at) ? LB_XLANES : 0) + LB_MIN_LANES_LONG > end ||
 	    (L[g] >> LB_SHIFT) < LB_LONG_BLOCKS) {
 		if (g + 2 * LB_N + LB_XLANES <= end && (LB_XDEALT || !at)) {
