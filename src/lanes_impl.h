@@ -39,7 +39,9 @@
  * and LB_NARROW_SET(c, wide) and LB_NARROW_OPS: batches of n < 64 messages
  * whose bit n is set in that 64-bit mask (LB_SIZES(from, below) and
  * LB_SIZE(n) build it; c and wide as in F_batch) go to the table
- * LB_NARROW_OPS (default: none), and LB_NARROW_MIXED_BELOW: so do smaller
+ * LB_NARROW_OPS (default: none), and LB_NARROW_SHORT(n, c, wide): so does a
+ * batch of n messages whose first is shorter than that many bytes (default
+ * 0: none), and LB_NARROW_MIXED_BELOW: so do smaller
  * batches of unequal block counts, or LB_EQUAL_ONLY: so do all of them (the
  * kind then never deals, and its batch call needs no dealing table), and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
@@ -734,17 +736,25 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
  * single dependency chain, so a batch that fills only one, or whose last
  * vector would be mostly empty, can run faster as two chains of a narrower
  * backend (LB_NARROW_SET, LB_NARROW_OPS; measured per target and per
- * operation); below LB_NARROW_MIXED_BELOW (at any size with LB_EQUAL_ONLY),
- * so can a batch of unequal block counts, which leaves wide groups mostly
- * empty. A function of n and the operation alone, so that the entry decides
- * it before it needs a stack frame: every way out of the entry is a tail
- * call. */
-SIP_INLINE int LB_FN(route)(size_t n, unsigned c, int wide)
+ * operation); so can a few messages shorter than a block or two, where the
+ * padded lanes' byte-by-byte final blocks cost more than their rounds
+ * (LB_NARROW_SHORT, which looks at the first length only); below
+ * LB_NARROW_MIXED_BELOW (at any size with LB_EQUAL_ONLY), so can a batch of
+ * unequal block counts, which leaves wide groups mostly empty. A function of
+ * n, the operation and one length, so that the entry decides it before it
+ * needs a stack frame: every way out of the entry is a tail call. */
+SIP_INLINE int LB_FN(route)(const size_t *len, size_t n, unsigned c, int wide)
 {
+#ifdef LB_NARROW_SHORT
+	const size_t below = LB_NARROW_SHORT(n, c, wide);
+	if (below && len[0] < below) /* below is 0 for n 0 */
+		return LB_NARROW;
+#endif
 #ifdef LB_NARROW_SET
 	if (n < 64 && ((uint64_t)(LB_NARROW_SET(c, wide)) >> n & 1))
 		return LB_NARROW;
 #endif
+	(void)len;
 #if defined(LB_EQUAL_ONLY)
 	return LB_NARROW_IF_MIXED;
 #elif defined(LB_NARROW_MIXED_BELOW)
@@ -905,6 +915,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_MIXED_MIN
 #undef LB_MIXED_BLOCKS
 #undef LB_NARROW_SET
+#undef LB_NARROW_SHORT
 #undef LB_NARROW_OPS
 #undef LB_NARROW_MIXED_BELOW
 #undef LB_EQUAL_ONLY
@@ -976,7 +987,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \
-		switch (kind##route(n, c, wide)) {                                                                     \
+		switch (kind##route(len, n, c, wide)) {                                                                \
 		case LB_NARROW:                                                                                        \
 			kind##narrow_ops()->op##_batch(key, data, len, n, out);                                        \
 			break;                                                                                         \

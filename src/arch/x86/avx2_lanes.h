@@ -283,10 +283,15 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
  * mixed lengths, so those run without. */
 #define LB_XLANES 2
 #define LB_XDEALT 0
-/* 7 to 12 equal short messages: SSE2's two chains of 4 lanes were up to 1.5x
- * faster than one chain of 8, or than a second AVX2 vector mostly empty, and
- * 0.85x the scalar loop for 7 (Zen 3); from 13 on, two AVX2 vectors win or tie. */
-#define LB_NARROW_SET(c, wide) LB_SIZES(7, 13)
+/* 7 to 12 equal messages used to go to SSE2's two chains of 4 lanes (Zen 3,
+ * short messages, before small groups were padded). Since run_short() pads
+ * them into two vectors, these lanes take 0.55-0.9x SSE2's time for 7-12
+ * messages of 4 B to 1 KiB (Zen 5), but for a few short ones, whose padded
+ * lanes cost about what theirs do (and below 4 B each assembles its final
+ * block byte by byte): SSE2 stays faster below 16 B for 9 messages (1 B:
+ * 58 ns against 41; 8 B: 45 against 42), below 32 B for 10 (16 B: up to
+ * 1.08x) and below 4 B for 11. */
+#define LB_NARROW_SHORT(n, c, wide) ((n) == 9 ? 16 : (n) == 10 ? 32 : (n) == 11 ? 4 : 0)
 #else
 #define LB_MIN_LANES 8
 /* i386, one vector at a time: 4-7 messages ran 1.3x faster in SSE2's lanes

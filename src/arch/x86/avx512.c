@@ -143,21 +143,27 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * 1.6-3x faster (1024 x 16 B HalfSipHash-1-3 1.62x, HalfSipHash-2-4 2.96x).
  * Below, they lose where the 256-bit lanes fill their vectors (4-6, 13-17
  * and 24 messages: up to 1.6x slower; a single chain, or one and a half) and
- * win where those leave vectors mostly empty or hand the batch to SSE2: 11,
- * 12 and 20-23 messages 0.45-1.0x for every variant; the more rounds and tag
- * words a message takes, the more sizes they win: 9, 19, 25 and 27 with
- * 64-bit tags or HalfSipHash-2-4 (0.48-0.99x), 7 and 10 for HalfSipHash-2-4
- * too, and 8, 18 and 26 for HalfSipHash-2-4 with 64-bit tags (0.60-1.02x).
+ * win where those leave vectors mostly empty: 20-23 messages 0.45-1.0x for
+ * every variant; the more rounds and tag words a message takes, the more
+ * sizes they win: 19, 25 and 27 with 64-bit tags or HalfSipHash-2-4
+ * (0.48-0.99x), and 18 and 26 for HalfSipHash-2-4 with 64-bit tags
+ * (0.60-1.02x). 7-12 messages (measured again once the 256-bit lanes kept
+ * them instead of handing them to SSE2): 0.67-0.88x the time of those lanes
+ * for 9-12 messages of 4 B to 1 KiB; 7 and 8 tie at 4 B and more (but 0.91-
+ * 0.98x for 7 with HalfSipHash-2-4, and 8 with 64-bit tags too). Below 4 B,
+ * where each lane assembles its final block byte by byte, the 256-bit lanes
+ * are faster for 7, 8 and 10 messages (HalfSipHash-1-3, 7 x 1 B: 34 ns
+ * against 52), and 9 with 32-bit tags.
  * Batches of unequal block counts were slower at every size up to 768
  * (HalfSipHash-2-4 0.64-0.90x, three vectors a group: 17 block counts leave
  * buckets of 48 rows mostly unfilled) and 1.02-1.09x at 1024, so all of
  * those stay in the 256-bit lanes (LB_EQUAL_ONLY): this kind never deals,
  * and its batch call keeps no dealing table on the stack. */
 #define HSIPZ_OWN(c, wide)                                                                                             \
-	(LB_SIZES(11, 13) | LB_SIZES(20, 24) |                                                                         \
-	 ((c) > 1 || (wide) ? LB_SIZE(9) | LB_SIZE(19) | LB_SIZE(25) | LB_SIZE(27) : 0) |                              \
-	 ((c) > 1 ? LB_SIZE(7) | LB_SIZE(10) : 0) | ((c) > 1 && (wide) ? LB_SIZE(8) | LB_SIZE(18) | LB_SIZE(26) : 0))
+	(LB_SIZES(9, 13) | LB_SIZES(20, 24) | ((c) > 1 || (wide) ? LB_SIZE(19) | LB_SIZE(25) | LB_SIZE(27) : 0) |      \
+	 ((c) > 1 ? LB_SIZE(7) : 0) | ((c) > 1 && (wide) ? LB_SIZE(8) | LB_SIZE(18) | LB_SIZE(26) : 0))
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 28) & ~HSIPZ_OWN(c, wide))
+#define LB_NARROW_SHORT(n, c, wide) ((n) == 7 || (n) == 8 || (n) == 10 || ((n) == 9 && !(wide)) ? 4 : 0)
 #define LB_EQUAL_ONLY 1
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
