@@ -121,10 +121,8 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_G AVX2_GROUP
 #if defined(__x86_64__)
 /* Measured on Zen 3, each against the scalar code: one or two long messages
- * run 1.3-3x faster in scalar; 5 equal short ones 1.05-1.2x faster in scalar
- * (one vector is a single dependency chain), 6 tie for SipHash-1-3, and from
- * 7 on lanes win (a padded group of two vectors: 0.9x SipHash-1-3,
- * 0.63-0.78x SipHash-2-4); short ones of unequal block counts up to 1.5x
+ * run 1.3-3x faster in scalar (small batches of equal short ones: below);
+ * short ones of unequal block counts up to 1.5x
  * faster in scalar below about 50 for SipHash-1-3, whose one round per block
  * leaves less work to share out, and below 18 for SipHash-2-4 (14 to 17 ran
  * up to 16% slower in lanes on Zen 5). With 128-bit tags, whose second
@@ -153,12 +151,16 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
 #define LB_NARROW_SET(c, wide) LB_SIZE(2)
 #define LB_NARROW_OPS siphash__sse2_ops
 #else
-#define LB_MIN_BATCH 7
+/* 4-6 equal messages of 8 B or more run in lanes (one vector, or two
+ * padded): Zen 5, 8-32 B, 0.68-0.94x the scalar loop's time for 4 and 5,
+ * and about SSE2's for 6 (0.77-1.0x); Zen 3 had measured 5 and 6 short ones
+ * slower in lanes than in scalar, with the code of that time. Shorter ones,
+ * whose lanes assemble their final blocks byte by byte, go to SSE2 (6: its
+ * whole group takes 0.66-0.76x the scalar loop's time; 4 and 5 it leaves
+ * to that loop). */
 #define LB_MIN_LANES 4
-/* 6 equal short messages: SSE2's whole group (two 2-lane vectors and two
- * scalar lanes) takes 0.66-0.76x the scalar loop's time, which AVX2 would
- * run them in (Zen 5). */
-#define LB_NARROW_SET(c, wide) LB_SIZE(6)
+#define LB_MIN_BATCH LB_MIN_LANES
+#define LB_NARROW_SHORT(n, c, wide) ((n) >= 4 && (n) <= 6 ? 8 : 0)
 #define LB_NARROW_OPS siphash__sse2_ops
 #endif
 #define LB_FN(x) sip4_##x

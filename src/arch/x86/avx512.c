@@ -101,17 +101,23 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
 #define LB_G 3
 /* Measured against the 256-bit lanes on Zen 5, equal messages of 8-128 B,
  * every size from 4 to 14, twice: below 13 the 512-bit lanes lose where the
- * 256-bit ones fill their vectors or hand the batch to SSE2 (6 messages:
- * 1.5x slower; 4, 8 and 10: up to 1.4x), and win where those leave a vector
- * mostly empty: 9 and 11 messages 0.76-0.92x for every variant, 5 and 12 for
- * SipHash-2-4 and -4-8 (0.83-1.04x), 7, 8 and 10 for SipHash-4-8
- * (0.80-1.04x). From 13 on they win, up to 2x. Batches of unequal block
- * counts were slower below 32 (SipHash-2-4: 18 messages 0.81x, 24 0.98x, 32
- * 1.28x). The rest go where AVX2's lanes would send them. */
-#define SIPZ_OWN(c)                                                                                                    \
-	(LB_SIZE(9) | LB_SIZE(11) | ((c) > 1 ? LB_SIZE(5) | LB_SIZE(12) : 0) |                                         \
-	 ((c) > 2 ? LB_SIZE(7) | LB_SIZE(8) | LB_SIZE(10) : 0))
+ * 256-bit ones fill their vectors (4 and 10 messages: up to 1.4x slower),
+ * and win where those leave a vector mostly empty: 9 and 11 messages
+ * 0.76-0.92x for every variant, 12 for SipHash-2-4 and -4-8 (0.83-1.04x),
+ * 10 for SipHash-4-8 (0.80-1.04x). From 13 on they win, up to 2x. 5-8
+ * messages, measured again once the 256-bit lanes ran 4-6 themselves
+ * (SipHash-1-3, -2-4, 128-bit tags, 16 B-1 KiB): one 512-bit chain takes
+ * 0.81-0.85x the time of their two 256-bit ones from 64 B on, and 7
+ * messages 0.85-0.97x from 8 B on; below 64 B, 5, 6 and 8 messages (but
+ * 8 with four rounds a block) run faster there, where this kind's few()
+ * would send the short ones to the scalar loop, and below 8 B, where each
+ * lane assembles its final block byte by byte, 7 (0.86x).
+ * Batches of unequal block counts were slower below 32 (SipHash-2-4: 18
+ * messages 0.81x, 24 0.98x, 32 1.28x). The rest go where AVX2's lanes
+ * would send them. */
+#define SIPZ_OWN(c) (LB_SIZES(5, 10) | LB_SIZE(11) | ((c) > 1 ? LB_SIZE(12) : 0) | ((c) > 2 ? LB_SIZE(10) : 0))
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 13) & ~SIPZ_OWN(c))
+#define LB_NARROW_SHORT(n, c, wide) ((n) == 7 ? 8 : (n) == 5 || (n) == 6 || ((n) == 8 && (c) < 3) ? 64 : 0)
 #define LB_NARROW_MIXED_BELOW 32
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
