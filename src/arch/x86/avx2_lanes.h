@@ -160,7 +160,7 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * to that loop). */
 #define LB_MIN_LANES 4
 #define LB_MIN_BATCH LB_MIN_LANES
-#define LB_NARROW_SHORT(n, c, wide) ((n) >= 4 && (n) <= 6 ? 8 : 0)
+#define LB_NARROW_SHORT(n, c, wide) (LB_IN(n, LB_SIZES(4, 7)) ? 8 : 0)
 #define LB_NARROW_OPS siphash__sse2_ops
 #endif
 #define LB_FN(x) sip4_##x
