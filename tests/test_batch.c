@@ -93,8 +93,9 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
  * side by side), one block count but for two short messages late in the batch
  * (a long equal prefix), short and 256-405-byte messages taking turns (with BIG_N, more long
  * ones than the lanes collect before sorting them, so that happens mid-batch),
- * long messages, and long messages of one length (the lanes pad a group of
- * three vectors for what two would leave). */
+ * long messages, long messages of one length (the lanes pad a group of
+ * three vectors for what two would leave), and one short message before
+ * long ones of one length (small batches are routed by the first length). */
 enum {
 	P_RANDOM,
 	P_EQUAL,
@@ -106,6 +107,7 @@ enum {
 	P_TURNS,
 	P_LONG,
 	P_EQUAL_LONG,
+	P_FIRST_SHORT,
 	NPATTERNS
 };
 
@@ -130,19 +132,21 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 		return i % 2 ? 256 + (i * 37) % 150 : (i * 13) % 64;
 	case P_EQUAL_LONG:
 		return 128 + equal;
+	case P_FIRST_SHORT: /* routes that look at the first length see a short one */
+		return i == 0 ? equal % 8 : 64 + equal;
 	default:
 		return 700 + (size_t)(tu_rand() % 1400);
 	}
 }
 
-static void check_case(int pattern, size_t n)
+static void check_case(int pattern, size_t n, size_t equal)
 {
 	const void **data = (const void **)calloc(n + 1, sizeof *data);
 	void **blocks = (void **)calloc(n + 1, sizeof *blocks);
 	size_t *len = (size_t *)calloc(n + 1, sizeof *len);
 	uint8_t(*got)[16] = (uint8_t(*)[16])malloc((n + 1) * 16);
 	uint8_t *want = (uint8_t *)malloc((n + 1) * 16);
-	size_t equal = (size_t)(tu_rand() % 301), i;
+	size_t i;
 	int v;
 	if (!data || !blocks || !len || !got || !want)
 		exit(2);
@@ -188,16 +192,25 @@ static void check_case(int pattern, size_t n)
 	free(want);
 }
 
+/* Lengths on both sides of the thresholds at which small batches change
+ * route (LB_NARROW_SHORT: 4, 8, 16, 32 and 64 bytes) and of whole blocks. */
+static const size_t edge_lens[] = {0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65};
+
 static void run_all(void)
 {
 	int pattern;
-	size_t n;
+	size_t n, e;
 	for (pattern = 0; pattern < NPATTERNS; pattern++) {
 		for (n = 0; n <= 40; n++)
-			check_case(pattern, n);
+			check_case(pattern, n, (size_t)(tu_rand() % 301));
 		if (pattern != P_LONG)
-			check_case(pattern, BIG_N); /* several sorting chunks, a short last group */
+			check_case(pattern, BIG_N, (size_t)(tu_rand() % 301)); /* several sorting chunks */
 	}
+	for (n = 1; n <= 16; n++)
+		for (e = 0; e < sizeof edge_lens / sizeof edge_lens[0]; e++) {
+			check_case(P_EQUAL, n, edge_lens[e]);
+			check_case(P_FIRST_SHORT, n, edge_lens[e]);
+		}
 }
 
 int main(void)
