@@ -750,14 +750,16 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
  * needs a stack frame: every way out of the entry is a tail call. */
 SIP_INLINE int LB_FN(route)(const size_t *len, size_t n, unsigned c, int wide)
 {
-#ifdef LB_NARROW_SHORT
-	const size_t below = LB_NARROW_SHORT(n, c, wide);
-	if (below && len[0] < below) /* below is 0 for n 0 */
-		return LB_NARROW;
-#endif
 #ifdef LB_NARROW_SET
 	if (LB_IN(n, LB_NARROW_SET(c, wide)))
 		return LB_NARROW;
+#endif
+#ifdef LB_NARROW_SHORT
+	{ /* after the size test, so that only sizes this kind keeps read a length */
+		const size_t below = LB_NARROW_SHORT(n, c, wide);
+		if (below && len[0] < below) /* below is 0 for n 0 */
+			return LB_NARROW;
+	}
 #endif
 	(void)len;
 #if defined(LB_EQUAL_ONLY)
