@@ -292,8 +292,14 @@ SIP_INLINE avx2_u32x8 hsip8_vtail(const void *const p[8], const size_t L[8])
  * lanes cost about what theirs do (and below 4 B each assembles its final
  * block byte by byte): SSE2 stays faster below 16 B for 9 messages (1 B:
  * 58 ns against 41; 8 B: 45 against 42), below 32 B for 10 (16 B: up to
- * 1.08x) and below 4 B for 11. */
-#define LB_NARROW_SHORT(n, c, wide) ((n) == 9 ? 16 : (n) == 10 ? 32 : (n) == 11 ? 4 : 0)
+ * 1.08x) and below 4 B for 11; so for 4, which one padded vector hashes in
+ * 1.1-1.3x the time of SSE2's code (1-3 B, every variant; SSE2 leaves
+ * HalfSipHash-1-3's to the scalar loop: 24 ns against 31), and for 5 with
+ * HalfSipHash-1-3-32 (1.1x). With AVX-512VL's rotates, 4 with 64-bit tags
+ * stays (SSE2 took 1.05-1.16x the time). */
+#define HSIP8_TINY(c, wide)                                                                                            \
+	(LB_SIZE(11) | (!(wide) || !AVX2_LANES_ROL ? LB_SIZE(4) : 0) | ((c) < 2 && !(wide) ? LB_SIZE(5) : 0))
+#define LB_NARROW_SHORT(n, c, wide) ((n) == 9 ? 16 : (n) == 10 ? 32 : LB_IN(n, HSIP8_TINY(c, wide)) ? 4 : 0)
 #else
 #define LB_MIN_LANES 8
 /* i386, one vector at a time: 4-7 messages ran 1.3x faster in SSE2's lanes

@@ -113,16 +113,26 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * would send the short ones to the scalar loop. Below 8 B, where each lane
  * assembles its final block byte by byte, so do 7, 8, 9, 11 and 12
  * messages (0.67-0.98x the time; not 11 with four rounds or 128-bit tags,
- * 1.03-1.12x; SipHash-4-8's 10 measured either way).
+ * 1.03-1.12x). Sixteenth session, 1-7 B, 7-30 messages, these lanes against
+ * the 256-bit ones in one process: the sizes that fill 256-bit groups of
+ * twelve vector and two scalar lanes run there in 0.70-0.93x the time too:
+ * 14, 22 and 28 with up to two rounds a block, 11 and 13 with 64-bit tags
+ * (11 with SipHash-1-3's 128-bit ones too), 15, 23 and 29 for SipHash-1-3
+ * with 64-bit tags, and SipHash-4-8-64's 10 (0.80x); SipHash-4-8's other
+ * sizes, and 15, 23 and 29 with more rounds, ran 1.03-1.5x slower there and
+ * stay. SIPZ_TINY lists every size that narrows below 8 B. */
+#define SIPZ_TINY(c, wide)                                                                                             \
+	(LB_SIZES(7, 10) | LB_SIZE(12) | ((c) < 3 ? LB_SIZE(14) | LB_SIZE(22) | LB_SIZE(28) : 0) |                     \
+	 ((c) < 2 || ((c) < 3 && !(wide)) ? LB_SIZE(11) : 0) | ((c) < 3 && !(wide) ? LB_SIZE(13) : 0) |                \
+	 ((c) < 2 && !(wide) ? LB_SIZE(15) | LB_SIZE(23) | LB_SIZE(29) : 0) | ((c) > 2 && !(wide) ? LB_SIZE(10) : 0))
+/*
  * Batches of unequal block counts were slower below 32 (SipHash-2-4: 18
  * messages 0.81x, 24 0.98x, 32 1.28x). The rest go where AVX2's lanes
  * would send them. */
 #define SIPZ_OWN(c) (LB_SIZES(5, 10) | LB_SIZE(11) | ((c) > 1 ? LB_SIZE(12) : 0) | ((c) > 2 ? LB_SIZE(10) : 0))
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 13) & ~SIPZ_OWN(c))
 #define LB_NARROW_SHORT(n, c, wide)                                                                                    \
-	(LB_IN(n, LB_SIZES(5, 7) | ((c) < 3 ? LB_SIZE(8) : 0))                                                   ? 64  \
-	 : LB_IN(n, LB_SIZE(7) | LB_SIZE(8) | LB_SIZE(9) | LB_SIZE(12) | ((c) < 3 && !(wide) ? LB_SIZE(11) : 0)) ? 8   \
-	                                                                                                         : 0)
+	(LB_IN(n, LB_SIZES(5, 7) | ((c) < 3 ? LB_SIZE(8) : 0)) ? 64 : LB_IN(n, SIPZ_TINY(c, wide)) ? 8 : 0)
 #define LB_NARROW_MIXED_BELOW 32
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
@@ -164,7 +174,10 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * 0.98x for 7 with HalfSipHash-2-4, and 8 with 64-bit tags too). Below 4 B,
  * where each lane assembles its final block byte by byte, the 256-bit lanes
  * are faster for 7, 8 and 10 messages (HalfSipHash-1-3, 7 x 1 B: 34 ns
- * against 52), and 9 with 32-bit tags.
+ * against 52), and 9 with 32-bit tags; measured again (sixteenth session,
+ * 1 and 3 B, in one process), so are 20, 21 and 28 for HalfSipHash-1-3,
+ * 19 and 25 for HalfSipHash-2-4 and 25 for HalfSipHash-1-3-64 (0.78-0.94x);
+ * 11, and these sizes in the other variants, ran 1.0-1.8x slower there.
  * Batches of unequal block counts were slower at every size up to 768
  * (HalfSipHash-2-4 0.64-0.90x, three vectors a group: 17 block counts leave
  * buckets of 48 rows mostly unfilled) and 1.02-1.09x at 1024, so all of
@@ -174,7 +187,11 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 	(LB_SIZES(9, 13) | LB_SIZES(20, 24) | ((c) > 1 || (wide) ? LB_SIZE(19) | LB_SIZE(25) | LB_SIZE(27) : 0) |      \
 	 ((c) > 1 ? LB_SIZE(7) : 0) | ((c) > 1 && (wide) ? LB_SIZE(8) | LB_SIZE(18) | LB_SIZE(26) : 0))
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 28) & ~HSIPZ_OWN(c, wide))
-#define LB_NARROW_SHORT(n, c, wide) (LB_IN(n, LB_SIZES(7, 11) & ~((wide) ? LB_SIZE(9) : 0)) ? 4 : 0)
+#define HSIPZ_TINY(c, wide)                                                                                            \
+	((LB_SIZES(7, 11) & ~((wide) ? LB_SIZE(9) : 0)) |                                                              \
+	 (!(wide) ? ((c) < 2 ? LB_SIZES(20, 22) | LB_SIZE(28) : LB_SIZE(19) | LB_SIZE(25))                             \
+	          : ((c) < 2 ? LB_SIZE(25) : 0)))
+#define LB_NARROW_SHORT(n, c, wide) (LB_IN(n, HSIPZ_TINY(c, wide)) ? 4 : 0)
 #define LB_EQUAL_ONLY 1
 #define LB_NARROW_OPS avx512y_ops
 #define LB_MIN_LANES_LONG 3
