@@ -39,32 +39,35 @@ halfsiphash_key halfsiphash_key_from_bytes(const void *bytes)
  * the table branch below is compiled out. */
 #define SIP_DIRECT (!SIPHASH_SIP_ONESHOT_DISPATCHED)
 
+/* One message's tag, the checks done: what the one-shot functions and a
+ * batch of one run. */
+#define SIP64_ONE(field, c, d, key, data, len)                                                                         \
+	(SIP_DIRECT ? sip_oneshot(key, data, len, c, d, 0, NULL) : siphash__ops_get()->field(key, data, len))
+#define SIP128_ONE(field, c, d, key, data, len, out)                                                                   \
+	(SIP_DIRECT ? (void)sip_oneshot(key, data, len, c, d, 1, out) : siphash__ops_get()->field(key, data, len, out))
+/* No backend has single-message HalfSipHash code: the scalar template, always. */
+#define HALF_ONE(ret, c, d, wide, key, data, len) ((ret)hsip_oneshot(key, data, len, c, d, wide))
+
 #define PUBLIC_SIP64(fn, field, c, d)                                                                                  \
 	uint64_t fn(const siphash_key *key, const void *data, size_t len)                                              \
 	{                                                                                                              \
 		if (BAD_MESSAGE(key, data, len))                                                                       \
 			return 0;                                                                                      \
-		if (SIP_DIRECT)                                                                                        \
-			return sip_oneshot(key, data, len, c, d, 0, NULL);                                             \
-		return siphash__ops_get()->field(key, data, len);                                                      \
+		return SIP64_ONE(field, c, d, key, data, len);                                                         \
 	}
 #define PUBLIC_SIP128(fn, field, c, d)                                                                                 \
 	void fn(const siphash_key *key, const void *data, size_t len, uint8_t out[16])                                 \
 	{                                                                                                              \
 		if (BAD_MESSAGE(key, data, len) || !out)                                                               \
 			return;                                                                                        \
-		if (SIP_DIRECT)                                                                                        \
-			(void)sip_oneshot(key, data, len, c, d, 1, out);                                               \
-		else                                                                                                   \
-			siphash__ops_get()->field(key, data, len, out);                                                \
+		SIP128_ONE(field, c, d, key, data, len, out);                                                          \
 	}
-/* No backend has single-message HalfSipHash code: the scalar template, always. */
 #define PUBLIC_HALF(fn, ret, c, d, wide)                                                                               \
 	ret fn(const halfsiphash_key *key, const void *data, size_t len)                                               \
 	{                                                                                                              \
 		if (BAD_MESSAGE(key, data, len))                                                                       \
 			return 0;                                                                                      \
-		return (ret)hsip_oneshot(key, data, len, c, d, wide);                                                  \
+		return HALF_ONE(ret, c, d, wide, key, data, len);                                                      \
 	}
 
 PUBLIC_SIP64(siphash13_64, sip13_64, 1, 3)
@@ -253,7 +256,7 @@ static int batch_args_ok(const void *key, const void *const *data, const size_t 
  * lengths in scalar code took a tenth of the time AVX2 lanes take to hash
  * 1024 16-byte messages. Check and hash go to the same table. A batch too
  * small for a vector scan is checked here: the table call cost a tenth of a
- * two-message batch. A batch of one is the one-shot call (one_msg): every
+ * two-message batch. A batch of one is the one-shot code (one_msg): every
  * SIMD batch entry would route it to the scalar loop through two or three
  * calls, which cost it 5-7% (Zen 5). */
 #define PUBLIC_BATCH(fn, field, keytype, outtype, one_msg)                                                             \
@@ -271,21 +274,23 @@ static int batch_args_ok(const void *key, const void *const *data, const size_t 
 			ops->field(key, data, len, n, out);                                                            \
 	}
 
-/* What a batch of one runs: the public one-shot's code, after the batch's checks. */
-#define ONE_SIP64(field, c, d)                                                                                         \
-	out[0] = SIP_DIRECT ? sip_oneshot(key, data[0], len[0], c, d, 0, NULL) : ops->field(key, data[0], len[0])
-#define ONE_SIP128(field, c, d)                                                                                        \
-	(SIP_DIRECT ? (void)sip_oneshot(key, data[0], len[0], c, d, 1, out[0])                                         \
-	            : ops->field(key, data[0], len[0], out[0]))
-#define ONE_HALF(ret, c, d, wide) out[0] = (ret)hsip_oneshot(key, data[0], len[0], c, d, wide)
-
-PUBLIC_BATCH(siphash13_64_batch, sip13_64_batch, siphash_key, uint64_t *, ONE_SIP64(sip13_64, 1, 3))
-PUBLIC_BATCH(siphash24_64_batch, sip24_64_batch, siphash_key, uint64_t *, ONE_SIP64(sip24_64, 2, 4))
-PUBLIC_BATCH(siphash48_64_batch, sip48_64_batch, siphash_key, uint64_t *, ONE_SIP64(sip48_64, 4, 8))
-PUBLIC_BATCH(siphash13_128_batch, sip13_128_batch, siphash_key, siphash__tag128 *, ONE_SIP128(sip13_128, 1, 3))
-PUBLIC_BATCH(siphash24_128_batch, sip24_128_batch, siphash_key, siphash__tag128 *, ONE_SIP128(sip24_128, 2, 4))
-PUBLIC_BATCH(siphash48_128_batch, sip48_128_batch, siphash_key, siphash__tag128 *, ONE_SIP128(sip48_128, 4, 8))
-PUBLIC_BATCH(halfsiphash13_32_batch, half13_32_batch, halfsiphash_key, uint32_t *, ONE_HALF(uint32_t, 1, 3, 0))
-PUBLIC_BATCH(halfsiphash24_32_batch, half24_32_batch, halfsiphash_key, uint32_t *, ONE_HALF(uint32_t, 2, 4, 0))
-PUBLIC_BATCH(halfsiphash13_64_batch, half13_64_batch, halfsiphash_key, uint64_t *, ONE_HALF(uint64_t, 1, 3, 1))
-PUBLIC_BATCH(halfsiphash24_64_batch, half24_64_batch, halfsiphash_key, uint64_t *, ONE_HALF(uint64_t, 2, 4, 1))
+PUBLIC_BATCH(siphash13_64_batch, sip13_64_batch, siphash_key, uint64_t *,
+             out[0] = SIP64_ONE(sip13_64, 1, 3, key, data[0], len[0]))
+PUBLIC_BATCH(siphash24_64_batch, sip24_64_batch, siphash_key, uint64_t *,
+             out[0] = SIP64_ONE(sip24_64, 2, 4, key, data[0], len[0]))
+PUBLIC_BATCH(siphash48_64_batch, sip48_64_batch, siphash_key, uint64_t *,
+             out[0] = SIP64_ONE(sip48_64, 4, 8, key, data[0], len[0]))
+PUBLIC_BATCH(siphash13_128_batch, sip13_128_batch, siphash_key, siphash__tag128 *,
+             SIP128_ONE(sip13_128, 1, 3, key, data[0], len[0], out[0]))
+PUBLIC_BATCH(siphash24_128_batch, sip24_128_batch, siphash_key, siphash__tag128 *,
+             SIP128_ONE(sip24_128, 2, 4, key, data[0], len[0], out[0]))
+PUBLIC_BATCH(siphash48_128_batch, sip48_128_batch, siphash_key, siphash__tag128 *,
+             SIP128_ONE(sip48_128, 4, 8, key, data[0], len[0], out[0]))
+PUBLIC_BATCH(halfsiphash13_32_batch, half13_32_batch, halfsiphash_key, uint32_t *,
+             out[0] = HALF_ONE(uint32_t, 1, 3, 0, key, data[0], len[0]))
+PUBLIC_BATCH(halfsiphash24_32_batch, half24_32_batch, halfsiphash_key, uint32_t *,
+             out[0] = HALF_ONE(uint32_t, 2, 4, 0, key, data[0], len[0]))
+PUBLIC_BATCH(halfsiphash13_64_batch, half13_64_batch, halfsiphash_key, uint64_t *,
+             out[0] = HALF_ONE(uint64_t, 1, 3, 1, key, data[0], len[0]))
+PUBLIC_BATCH(halfsiphash24_64_batch, half24_64_batch, halfsiphash_key, uint64_t *,
+             out[0] = HALF_ONE(uint64_t, 2, 4, 1, key, data[0], len[0]))
