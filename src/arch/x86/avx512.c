@@ -115,7 +115,7 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * messages (0.67-0.98x the time; not 11 with four rounds or 128-bit tags,
  * 1.03-1.12x). Sixteenth session, 1-7 B, 7-30 messages, these lanes against
  * the 256-bit ones in one process: the sizes that fill 256-bit groups of
- * twelve vector and two scalar lanes run there in 0.70-0.93x the time too:
+ * twelve vector and two scalar lanes run there in 0.72-0.99x the time too:
  * 14, 22 and 28 with up to two rounds a block, 11 and 13 with 64-bit tags
  * (11 with SipHash-1-3's 128-bit ones too), 15, 23 and 29 for SipHash-1-3
  * with 64-bit tags, and SipHash-4-8-64's 10 (0.80x); SipHash-4-8's other
