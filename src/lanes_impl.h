@@ -46,6 +46,8 @@
  * kind then never deals, and its batch call needs no dealing table), and
  * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
  * faster than it does (the i386 pair path), for messages no vector takes,
+ * or LB_GROUP_ONE_SIP, the same only for the message a group leaves over
+ * (batches few() turns away still take the scalar loop),
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
  * and these static inline functions (names through LB_FN):
  *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
@@ -336,6 +338,9 @@ SIP_INLINE void LB_FN(emit)(void *out, size_t idx, LB_WORD h0, LB_WORD h1, int w
 #if !LB_HALF && defined(LB_ONE_SIP)
 #define LB_ONE_SIP_ LB_ONE_SIP
 enum { LB_FN(own_one) = 1 };
+#elif !LB_HALF && defined(LB_GROUP_ONE_SIP)
+#define LB_ONE_SIP_ LB_GROUP_ONE_SIP
+enum { LB_FN(own_one) = 0 };
 #else
 #define LB_ONE_SIP_ sip_oneshot
 enum { LB_FN(own_one) = 0 };
@@ -927,6 +932,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_NARROW_MIXED_BELOW
 #undef LB_EQUAL_ONLY
 #undef LB_ONE_SIP
+#undef LB_GROUP_ONE_SIP
 #undef LB_FN
 
 /* LB_BATCH_ENTRIES(pre, sip, hsip, bytes) defines the ten batch entries
