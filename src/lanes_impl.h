@@ -39,7 +39,10 @@
  * and LB_NARROW_SET(c, wide) and LB_NARROW_OPS: batches of n < 64 messages
  * whose bit n is set in that 64-bit mask (LB_SIZES(from, below) and
  * LB_SIZE(n) build it; c and wide as in F_batch) go to the table
- * LB_NARROW_OPS (default: none), and LB_NARROW_SHORT(n, c, wide): so does a
+ * LB_NARROW_OPS (default: none), and LB_NARROW_KIND(x), the name of that
+ * table's kind's function x where it is instantiated in the same file (then a
+ * batch of unequal block counts it would leave to the scalar loop goes there
+ * directly), and LB_NARROW_SHORT(n, c, wide): so does a
  * batch of n messages whose first is shorter than that many bytes (default
  * 0: none), and LB_NARROW_MIXED_BELOW: so do smaller
  * batches of unequal block counts, or LB_EQUAL_ONLY: so do all of them (the
@@ -702,41 +705,67 @@ SIP_INLINE void LB_FN(run_far)(const LB_KEY *key, const LB_SWORDS *init, const v
 	dk->nfar = 0;
 }
 
-/* Whether a batch is better hashed by the scalar backend's loop: few
- * messages, short (or too few for lanes even when long), or a few short ones
- * of unequal block counts, which fill no bucket and would run as leftover
- * groups of unequal lanes (measured). The scalar loop itself, not a copy of it
- * here, so that such a batch costs what the scalar backend's row shows. The
- * tests run in order of cost and the scan stops at the first short message:
- * for a batch of one or two this check is all that auto adds to the scalar
- * loop (a vectorized scan of every length cost more than hashing one). */
-SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
+/* The fewest blocks each message of a batch of n of unequal block counts
+ * needs for lanes: 0 where lanes take any, (size_t)-1 where none do. Such a
+ * batch is better hashed by the scalar backend's loop when it has few
+ * messages, too few for lanes even when long, or a short one among them,
+ * which fill no bucket and would run as leftover groups of unequal lanes
+ * (measured): lanes share only the shortest message's blocks, the rest is
+ * scalar anyway, and a batch run_short() would hash one at a time stays out
+ * too. */
+SIP_INLINE size_t LB_FN(mixed_least)(size_t n, unsigned c, int wide)
 {
-	const size_t mixed_min = LB_MIXED_MIN(c, wide) > LB_MIN_BATCH ? LB_MIXED_MIN(c, wide) : LB_MIN_BATCH;
-	size_t i, least;
+	size_t least;
 	(void)c;
 	(void)wide;
-#ifdef LB_EQUAL_ONLY
-	if (n >= LB_MIN_BATCH)
-		return 0; /* the entry has seen one block count already */
-#endif
-	if (n >= mixed_min)
+	if (n >= (LB_MIXED_MIN(c, wide) > LB_MIN_BATCH ? LB_MIXED_MIN(c, wide) : LB_MIN_BATCH))
 		return 0;
-	if (n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH)
-		return 1;
-	if (n >= LB_MIN_BATCH && lb_one_count(len, n, LB_SHIFT))
-		return 0; /* equal block counts: every lane busy to the end */
-	if (n < LB_MIN_LANES_LONG)
-		return 1;
-	/* Lanes share only the shortest message's blocks; the rest is scalar
-	 * anyway. A batch run_short() would hash one at a time stays out too. */
-	least = LB_FN(group_least)(n);
-	if (least < LB_MIXED_BLOCKS)
-		least = LB_MIXED_BLOCKS;
+	least = LB_FN(group_least)(n); /* (size_t)-1 below LB_MIN_LANES_LONG */
+	return least < LB_MIXED_BLOCKS ? LB_MIXED_BLOCKS : least;
+}
+
+/* Whether a batch of unequal block counts is better hashed by the scalar
+ * backend's loop. The scan stops at the first short message. */
+SIP_INLINE int LB_FN(few_mixed)(const size_t *len, size_t n, unsigned c, int wide)
+{
+	const size_t least = LB_FN(mixed_least)(n, c, wide);
+	size_t i;
+	if (least == 0 || least == (size_t)-1)
+		return least != 0;
 	for (i = 0; i < n; i++)
 		if ((len[i] >> LB_SHIFT) < least)
 			return 1;
 	return 0;
+}
+
+/* The first test of few_mixed() alone: whether a batch of unequal block
+ * counts is better hashed by the scalar backend's loop for its size or its
+ * first message. */
+SIP_INLINE int LB_FN(few_first)(const size_t *len, size_t n, unsigned c, int wide)
+{
+	const size_t least = LB_FN(mixed_least)(n, c, wide);
+	return n && (len[0] >> LB_SHIFT) < least;
+}
+
+/* Whether a batch is better hashed by the scalar backend's loop: one too
+ * small for any lanes is; one of LB_MIN_BATCH or more messages of equal block
+ * counts is not (every lane busy to the end); the rest as few_mixed() says.
+ * The scalar loop itself, not a copy of it here, so
+ * that such a batch costs what the scalar backend's row shows. The tests run
+ * in order of cost: for a batch of one or two this check is all that auto
+ * adds to the scalar loop (a vectorized scan of every length cost more than
+ * hashing one). */
+SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
+{
+#ifdef LB_EQUAL_ONLY
+	if (n >= LB_MIN_BATCH)
+		return 0; /* the entry has seen one block count already */
+#endif
+	if (n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH)
+		return 1;
+	if (n >= LB_MIN_BATCH && LB_FN(mixed_least)(n, c, wide) && lb_one_count(len, n, LB_SHIFT))
+		return 0;
+	return LB_FN(few_mixed)(len, n, c, wide);
 }
 
 /* Where a batch of n messages goes: LB_KEEP to this kind's lanes (or its
@@ -786,6 +815,28 @@ SIP_INLINE const siphash__ops *LB_FN(narrow_ops)(void)
 	return &LB_NARROW_OPS;
 #else
 	return &siphash__scalar_ops;
+#endif
+}
+/* Whether a batch of unequal block counts that route() sends to the narrow
+ * table would end in the scalar backend's loop there anyway, as its size or
+ * its first message tell: it then goes to that loop directly, without the
+ * narrow entry's route and second scan of the lengths (small mixed batches in
+ * AVX-512VL: 7 messages of 1..64 B took 1.07x the scalar loop's time through
+ * that entry, 1.03x straight). Only the first message: scanning them all here
+ * as well made the batches that go on to the narrow lanes up to 15% slower
+ * (20 of 64-128 B, Zen 5). LB_NARROW_KIND(x) names the narrow table's kind,
+ * instantiated in the same file. */
+SIP_INLINE int LB_FN(narrow_scalar)(const size_t *len, size_t n, unsigned c, int wide)
+{
+#ifdef LB_NARROW_KIND
+	return !LB_NARROW_KIND(own_one) && LB_NARROW_KIND(route)(len, n, c, wide) == LB_KEEP &&
+	       LB_NARROW_KIND(few_first)(len, n, c, wide);
+#else
+	(void)len;
+	(void)n;
+	(void)c;
+	(void)wide;
+	return 0;
 #endif
 }
 /* lb_one_count() at this kind's block size, for the entries, which expand
@@ -929,6 +980,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_NARROW_SET
 #undef LB_NARROW_SHORT
 #undef LB_NARROW_OPS
+#undef LB_NARROW_KIND
 #undef LB_NARROW_MIXED_BELOW
 #undef LB_EQUAL_ONLY
 #undef LB_ONE_SIP
@@ -993,10 +1045,12 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	static SIP_NOINLINE void pre##op##_if_mixed(const keyt *key, const void *const *data, const size_t *len,       \
 	                                            size_t n, outt out)                                                \
 	{                                                                                                              \
-		if (!kind##one_count(len, n))                                                                          \
-			kind##narrow_ops()->op##_batch(key, data, len, n, out);                                        \
-		else                                                                                                   \
+		if (kind##one_count(len, n))                                                                           \
 			pre##op##_lanes(key, data, len, n, out);                                                       \
+		else if (kind##narrow_scalar(len, n, c, wide))                                                         \
+			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
+		else                                                                                                   \
+			kind##narrow_ops()->op##_batch(key, data, len, n, out);                                        \
 	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \

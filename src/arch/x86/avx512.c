@@ -135,6 +135,7 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
 	(LB_IN(n, LB_SIZES(5, 7) | ((c) < 3 ? LB_SIZE(8) : 0)) ? 64 : LB_IN(n, SIPZ_TINY(c, wide)) ? 8 : 0)
 #define LB_NARROW_MIXED_BELOW 32
 #define LB_NARROW_OPS avx512y_ops
+#define LB_NARROW_KIND(x) sip4_##x
 #define LB_MIN_LANES_LONG 3
 /* SipHash-1-3 batches of 32-51 messages of unequal block counts, which AVX2
  * leaves to the scalar loop: 1.18-1.41x faster in these lanes (Zen 5). */
@@ -194,6 +195,7 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 #define LB_NARROW_SHORT(n, c, wide) (LB_IN(n, HSIPZ_TINY(c, wide)) ? 4 : 0)
 #define LB_EQUAL_ONLY 1
 #define LB_NARROW_OPS avx512y_ops
+#define LB_NARROW_KIND(x) hsip8_##x
 #define LB_MIN_LANES_LONG 3
 #define LB_MIN_LANES 4
 #define LB_MIN_BATCH LB_MIN_LANES
