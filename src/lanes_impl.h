@@ -738,9 +738,9 @@ SIP_INLINE int LB_FN(few_mixed)(const size_t *len, size_t n, unsigned c, int wid
 	return 0;
 }
 
-/* The first test of few_mixed() alone: whether a batch of unequal block
+/* few_mixed() of the first message only: whether a batch of unequal block
  * counts is better hashed by the scalar backend's loop for its size or its
- * first message. */
+ * first message (0 says nothing of the others). */
 SIP_INLINE int LB_FN(few_first)(const size_t *len, size_t n, unsigned c, int wide)
 {
 	const size_t least = LB_FN(mixed_least)(n, c, wide);
@@ -750,11 +750,10 @@ SIP_INLINE int LB_FN(few_first)(const size_t *len, size_t n, unsigned c, int wid
 /* Whether a batch is better hashed by the scalar backend's loop: one too
  * small for any lanes is; one of LB_MIN_BATCH or more messages of equal block
  * counts is not (every lane busy to the end); the rest as few_mixed() says.
- * The scalar loop itself, not a copy of it here, so
- * that such a batch costs what the scalar backend's row shows. The tests run
- * in order of cost: for a batch of one or two this check is all that auto
- * adds to the scalar loop (a vectorized scan of every length cost more than
- * hashing one). */
+ * The scalar loop itself, not a copy of it here, so that such a batch costs
+ * what the scalar backend's row shows. The tests run in order of cost: for a
+ * batch of one or two this check is all that auto adds to the scalar loop (a
+ * vectorized scan of every length cost more than hashing one). */
 SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
 {
 #ifdef LB_EQUAL_ONLY
