@@ -193,11 +193,11 @@ static void check_case(int pattern, size_t n, size_t equal)
 }
 
 /* Lengths on both sides of the thresholds at which small batches change
- * route (LB_NARROW_SHORT: 4, 8, 16, 32 and 64 bytes) and of whole blocks;
- * the first TINY_LENS are those of the 4- and 8-byte thresholds, which
- * batches of up to 29 messages have. */
+ * route (LB_NARROW_SHORT: 4, 8, 16, 32 and 64 bytes) and of whole blocks.
+ * Batches of up to 29 messages have the 4- and 8-byte thresholds: above 16
+ * messages only the lengths up to TINY_LEN_MAX run. */
 static const size_t edge_lens[] = {0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65};
-enum { TINY_LENS = 8, TINY_MAX_N = 32 };
+enum { TINY_LEN_MAX = 9, TINY_MAX_N = 32 };
 
 static void run_all(void)
 {
@@ -210,7 +210,9 @@ static void run_all(void)
 			check_case(pattern, BIG_N, (size_t)(tu_rand() % 301));
 	}
 	for (n = 1; n <= TINY_MAX_N; n++)
-		for (e = 0; e < (n <= 16 ? sizeof edge_lens / sizeof edge_lens[0] : TINY_LENS); e++) {
+		for (e = 0; e < sizeof edge_lens / sizeof edge_lens[0]; e++) {
+			if (n > 16 && edge_lens[e] > TINY_LEN_MAX)
+				continue;
 			check_case(P_EQUAL, n, edge_lens[e]);
 			check_case(P_FIRST_SHORT, n, edge_lens[e]);
 		}
