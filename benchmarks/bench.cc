@@ -7,8 +7,10 @@
 //   VARIANT siphash24_64, siphash13_128, halfsiphash24_32, siphash_hash35_64 ...
 //   IMPL    auto, scalar, sse2, avx2, avx512, neon (forced with siphash_backend_select),
 //           libsodium, highwayhash, openssl (peers), limit (the SipRound chain)
-//   SIZE    message bytes; for BM_batch 1024x<bytes> or 1024xmixed (1..64)
-// Time per iteration is ns per hash (per batch of 1024 for BM_batch); the
+//   SIZE    message bytes; for BM_batch NxBYTES or Nxmixed (1..64 bytes each):
+//           N = 1024 for the throughput rows, 1-64 for the small batches
+//           whose routing benchmarks/auto-check.sh compares across backends
+// Time per iteration is ns per hash (per batch call for BM_batch); the
 // counters give bytes/s and items/s (hashes/s).
 #include <benchmark/benchmark.h>
 
@@ -39,6 +41,11 @@ namespace
 constexpr size_t kMaxLen = 16384;
 const size_t kSizes[] = {0, 1, 7, 8, 15, 16, 32, 64, 256, 1024, 4096, 16384};
 constexpr size_t kBatchN = 1024;
+// Small batches: the sizes at which the backends' routing rules change (one
+// vector, groups of two or three, 512-bit lanes), with lengths below a
+// block, of two and of eight blocks, and mixed.
+const size_t kSmallBatchN[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 13, 16, 23, 32, 64};
+const size_t kSmallBatchShapes[] = {3, 16, 64, 0};
 
 alignas(64) uint8_t g_buf[kMaxLen + 64];
 alignas(64) uint8_t g_latbuf[kMaxLen + 64];
@@ -246,12 +253,12 @@ struct BatchInput {
 
 // n messages of len bytes each (len 0 means mixed 1..64), laid out one after
 // another in the shared buffer (wrapping), so the batch reads real memory.
-BatchInput make_batch(size_t len)
+BatchInput make_batch(size_t n, size_t len)
 {
 	BatchInput in;
 	uint32_t x = 12345;
 	size_t off = 0;
-	for (size_t i = 0; i < kBatchN; i++) {
+	for (size_t i = 0; i < n; i++) {
 		x = x * 1103515245u + 12345u;
 		size_t l = len ? len : 1 + (x >> 16) % 64;
 		if (off + l > kMaxLen)
@@ -264,34 +271,42 @@ BatchInput make_batch(size_t len)
 	return in;
 }
 
+template <class Out, class Fn>
+void add_batch_row(const std::string &variant, const std::string &impl, int backend, Fn fn, size_t n, size_t shape)
+{
+	std::string size = std::to_string(n) + "x" + (shape ? std::to_string(shape) : std::string("mixed"));
+	benchmark::RegisterBenchmark(row("BM_batch", variant, impl, size).c_str(), [=](benchmark::State &st) {
+		if (!select_backend(st, backend))
+			return;
+		BatchInput in = make_batch(n, shape);
+		std::vector<Out> out(n);
+		for (auto _ : st) {
+			fn(in.data.data(), in.len.data(), n, out.data());
+			benchmark::ClobberMemory();
+		}
+		st.SetBytesProcessed(static_cast<int64_t>(st.iterations() * in.bytes));
+		st.SetItemsProcessed(static_cast<int64_t>(st.iterations() * n));
+	});
+}
+
 template <class Out, class Fn> void add_batch(const std::string &variant, const std::string &impl, int backend, Fn fn)
 {
 	static const size_t shapes[] = {8, 16, 32, 64, 0};
-	for (size_t shape : shapes) {
-		std::string size = "1024x" + (shape ? std::to_string(shape) : std::string("mixed"));
-		benchmark::RegisterBenchmark(row("BM_batch", variant, impl, size).c_str(), [=](benchmark::State &st) {
-			if (!select_backend(st, backend))
-				return;
-			BatchInput in = make_batch(shape);
-			std::vector<Out> out(kBatchN);
-			for (auto _ : st) {
-				fn(in.data.data(), in.len.data(), out.data());
-				benchmark::ClobberMemory();
-			}
-			st.SetBytesProcessed(static_cast<int64_t>(st.iterations() * in.bytes));
-			st.SetItemsProcessed(static_cast<int64_t>(st.iterations() * kBatchN));
-		});
-	}
+	for (size_t shape : shapes)
+		add_batch_row<Out>(variant, impl, backend, fn, kBatchN, shape);
+	for (size_t shape : kSmallBatchShapes)
+		for (size_t n : kSmallBatchN)
+			add_batch_row<Out>(variant, impl, backend, fn, n, shape);
 }
 
 struct Tag128 {
 	uint8_t b[16];
 };
 
-#define BATCH(fn, K, Out) [](const void *const *d, const size_t *l, Out *o) { fn(&K, d, l, kBatchN, o); }
+#define BATCH(fn, K, Out) [](const void *const *d, const size_t *l, size_t n, Out *o) { fn(&K, d, l, n, o); }
 #define BATCH128(fn)                                                                                                   \
-	[](const void *const *d, const size_t *l, Tag128 *o) {                                                         \
-		fn(&g_key, d, l, kBatchN, reinterpret_cast<uint8_t(*)[16]>(o));                                        \
+	[](const void *const *d, const size_t *l, size_t n, Tag128 *o) {                                               \
+		fn(&g_key, d, l, n, reinterpret_cast<uint8_t(*)[16]>(o));                                              \
 	}
 
 void add_library_batches(const std::string &impl, int b)

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# 70-bench-smoke.sh - builds siphash-bench and siphash-speed and runs every benchmark once, briefly (no timing assertions).
+# 70-bench-smoke.sh - builds siphash-bench and siphash-speed, runs every benchmark once, briefly, and auto_check.py on two cells (no timing assertions).
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
 ensure_packages build-essential g++ cmake pkgconf libcpu-features-dev libbenchmark-dev libssl-dev libsodium-dev \
-	libhighwayhash-dev
+	libhighwayhash-dev python3
 
 build=build-bench-smoke
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON -DSIPHASH_BUILD_TESTS=OFF \
@@ -29,6 +29,18 @@ for peer in libsodium highwayhash openssl; do
 done
 log "siphash-bench: $ran of $expected rows ran, $errors errors"
 [ "$ran" -eq "$expected" ] && [ "$errors" -eq 0 ]
+
+# benchmarks/auto_check.py reads such a run's JSON, and its --filter output
+# must select the cells' rows again (auto-check.sh feeds it back).
+log "auto_check.py on two cells"
+"$bench" --benchmark_filter='^BM_(oneshot/siphash24_64/[a-z0-9]+/16|batch/siphash13_64/[a-z0-9]+/4xmixed)$' \
+	--benchmark_min_time=0.00001 --benchmark_repetitions=2 --benchmark_out="$build/auto-smoke.json" \
+	--benchmark_out_format=json >/dev/null
+python3 benchmarks/auto_check.py "$build/auto-smoke.json" >"$build/auto-smoke.md"
+grep -q '^2 cells' "$build/auto-smoke.md"
+filter=$(python3 benchmarks/auto_check.py --limit 0 --filter "$build/auto-smoke.json")
+again=$("$bench" --benchmark_list_tests --benchmark_filter="$filter" | grep -c '^BM_')
+[ "$again" -ge 4 ] # auto and at least the scalar backend, for both cells
 
 log "siphash-speed --json with a tiny time"
 "$build/tools/siphash-speed/siphash-speed" --json --time 0.0005 >"$build/speed-smoke.json"
