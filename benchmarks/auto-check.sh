@@ -32,7 +32,7 @@ cmake --build "$build" -j"$JOBS" --target siphash-bench
 bench=("$build/benchmarks/siphash-bench" --benchmark_min_time="$min_time" --benchmark_enable_random_interleaving=true
 	--benchmark_out_format=json)
 
-impls='(auto|scalar|sse2|avx2|avx512|neon)'
+impls=$(python3 benchmarks/auto_check.py --impls)
 log "pass 1: every one-shot and batch row, $reps repetitions x ${min_time}s"
 "${bench[@]}" --benchmark_filter="^BM_(oneshot|batch)/[a-z0-9_]+/$impls/" --benchmark_repetitions="$reps" \
 	--benchmark_out="$out/pass1.json" >/dev/null

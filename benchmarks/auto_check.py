@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # auto_check.py - reads siphash-bench JSON and compares auto with the fastest forced backend in every one-shot and batch row.
 """Usage: benchmarks/auto_check.py [--limit R] [--filter] RESULTS.json [RECHECK.json ...]
+       benchmarks/auto_check.py --impls
 
 For every FAMILY/VARIANT/SIZE that has an auto row and at least one forced
 backend row (BM_oneshot and BM_batch), the ratio is auto's time over the
@@ -17,6 +18,10 @@ earlier measurement of that cell, so the report is of the latest one.
 
 --filter prints, instead of the report, a --benchmark_filter regex of every
 row of the cells over the limit (nothing when there are none).
+
+--impls prints the regex group of the row names compared, auto and every
+backend (auto-check.sh builds its first filter from it, so the two never
+disagree on which rows count).
 
 The table of cells over the limit also gives the time of the backend auto
 picked, forced: auto and that backend run the same code, so where the two
@@ -79,6 +84,9 @@ def main():
             limit = float(args.pop(0))
         elif opt == "--filter":
             want_filter = True
+        elif opt == "--impls":
+            print(IMPLS)
+            return
         else:
             sys.exit(__doc__)
     if not args:
@@ -113,13 +121,17 @@ def main():
     print(f"{len(res)} cells ({len(rechecked)} of them measured again); {within} within {limit:.2f} "
           f"({100.0 * within / len(res):.1f}%); ratio median {statistics.median(rs):.3f}, "
           f"worst {max(rs):.3f}.\n")
-    print("| family | ratio ≤ 0.95 | 0.95-1.00 | 1.00-1.02 | 1.02-1.05 | over 1.05 |")
-    print("|---|---:|---:|---:|---:|---:|")
+    # bins below the limit, whatever it is; the last one is "over the limit"
+    edges = sorted({e for e in (0.95, 1.0, 1.02) if e < limit} | {limit})
+    labels = [f"ratio ≤ {edges[0]:.2f}"] + [f"{a:.2f}-{b:.2f}" for a, b in zip(edges, edges[1:])] + \
+        [f"over {limit:.2f}"]
+    print("| family | " + " | ".join(labels) + " |")
+    print("|---|" + "---:|" * len(labels))
     for fam in FAMILIES:
         fr = [r[4] for r in res if r[0][0] == fam]
-        bins = [sum(1 for r in fr if r <= 0.95), sum(1 for r in fr if 0.95 < r <= 1.0),
-                sum(1 for r in fr if 1.0 < r <= 1.02), sum(1 for r in fr if 1.02 < r <= limit),
-                sum(1 for r in fr if r > limit)]
+        bins = [sum(1 for r in fr if r <= edges[0])] + \
+            [sum(1 for r in fr if a < r <= b) for a, b in zip(edges, edges[1:])] + \
+            [sum(1 for r in fr if r > limit)]
         print(f"| {fam} | " + " | ".join(str(b) for b in bins) + " |")
     print("")
     if over:

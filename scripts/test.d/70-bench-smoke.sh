@@ -41,6 +41,15 @@ grep -q '^2 cells' "$build/auto-smoke.md"
 filter=$(python3 benchmarks/auto_check.py --limit 0 --filter "$build/auto-smoke.json")
 again=$("$bench" --benchmark_list_tests --benchmark_filter="$filter" | grep -c '^BM_')
 [ "$again" -ge 4 ] # auto and at least the scalar backend, for both cells
+# Labels follow --limit, and every backend the benchmark measures (its
+# siphash_backends context) is one auto_check.py, so auto-check.sh, compares.
+python3 benchmarks/auto_check.py --limit 1.1 "$build/auto-smoke.json" | grep -q ' over 1.10 |$'
+impls=$(python3 benchmarks/auto_check.py --impls)
+backends=$(grep -o '"siphash_backends": "[a-z0-9,]*"' "$build/auto-smoke.json" | cut -d'"' -f4)
+[ -n "$backends" ]
+for impl in ${backends//,/ }; do
+	[[ $impl =~ ^${impls}$ ]] || { log "auto_check.py --impls lacks $impl"; exit 1; }
+done
 
 log "siphash-speed --json with a tiny time"
 "$build/tools/siphash-speed/siphash-speed" --json --time 0.0005 >"$build/speed-smoke.json"
