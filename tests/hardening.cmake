@@ -12,6 +12,22 @@ if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_NM)
   set_tests_properties(test_symbols_exports test_symbols_static PROPERTIES LABELS "abi")
 endif()
 
+# Placement: the hashing objects start their code on a 4096-byte boundary (src/sip_impl.h), so an
+# edit in one file cannot move another's loops. ELF objects from GCC or Clang only.
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux" AND CMAKE_C_COMPILER_ID MATCHES "GNU|Clang")
+  if(CMAKE_READELF)
+    set(_siphash_readelf ${CMAKE_READELF})
+  else()
+    find_program(_siphash_readelf NAMES readelf)
+  endif()
+  if(_siphash_readelf)
+    add_test(NAME test_placement
+             COMMAND ${CMAKE_COMMAND} -E env READELF=${_siphash_readelf} bash
+                     ${CMAKE_CURRENT_SOURCE_DIR}/abi/check_placement.sh $<TARGET_FILE:siphash_static>)
+    set_tests_properties(test_placement PROPERTIES LABELS "abi")
+  endif()
+endif()
+
 # ABI: abidiff of the shared library against the committed baseline tests/abi/libsiphash.abi.
 # Needs abigail-tools and a library with debug info; scripts/test.d/32-abi-symbols.sh sets it up.
 option(SIPHASH_ABI_CHECK "Register the abidiff test against tests/abi/libsiphash.abi" OFF)
