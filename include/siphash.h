@@ -180,7 +180,9 @@ SIPHASH_API void siphash_update(siphash_state *st, const void *data, size_t len)
 
 /* Writes the tag of everything absorbed so far (outlen bytes, as given to
  * siphash_init) to out. The state is not modified: more updates may follow and
- * a later final covers them too. Does nothing when st or out is NULL. */
+ * a later final covers them too. Does nothing when st or out is NULL, or when
+ * *st is zeroed (wiped with siphash_wipe, or never through a successful init):
+ * such a state holds no key and its "tag" would authenticate nothing. */
 SIPHASH_API void siphash_final(const siphash_state *st, void *out);
 
 /* HalfSipHash counterparts of the three functions above; outlen is 4 or 8. */
@@ -291,7 +293,9 @@ SIPHASH_API void siphash_wipe(void *p, size_t n);
  * lengths, n may be 0. SIMD backends hash several messages at once, one per
  * vector lane; they allocate nothing, and to group messages of mixed lengths
  * they use at most 36 KB of the calling thread's stack on 64-bit hosts and
- * 16 KB on 32-bit ones.
+ * 16 KB on 32-bit ones. out must not overlap the messages or the data and
+ * len arrays (as with memcpy): backends hash messages in their own order and
+ * may store a tag before reading a message that comes earlier or later.
  *
  * Errors: when key or out is NULL, data or len is NULL with n > 0, or some
  * data[i] is NULL with len[i] > 0, nothing is written. Thread-safe.
@@ -323,8 +327,10 @@ SIPHASH_API void halfsiphash24_64_batch(const halfsiphash_key *key, const void *
 /*
  * On first use the library asks cpu_features what the CPU has and picks, per
  * operation, the fastest backend for it. SIPHASH_BACKEND=scalar|sse2|avx2|
- * avx512|neon|auto in the environment, read once at that moment, overrides the
- * choice; an unknown or unsupported name is ignored. Every backend gives the
+ * avx512|neon|auto in the environment overrides the choice; it is read once,
+ * when the library is loaded (with GCC and Clang; other compilers: at first
+ * use), so changing the environment later has no effect. Names are exact and
+ * lower-case; an unknown or unsupported name is ignored. Every backend gives the
  * same tags for every input. Switching is an atomic pointer swap: threads
  * hashing meanwhile finish on the old backend or start on the new one.
  */

@@ -67,17 +67,44 @@ static void supported_backends(int usable[SIPHASH__NBACKENDS])
 		usable[b] = (mask >> b) & 1u ? 1 : 0;
 }
 
+/* SIPHASH_BACKEND as the process started with it: the backend it names, 0
+ * for none or a name that is not a backend's, ENV_UNREAD before it is read. */
+#define ENV_UNREAD (-1)
+static _Atomic int env_backend = ENV_UNREAD;
+
+static int read_env_backend(void)
+{
+	const char *want = getenv("SIPHASH_BACKEND");
+	int b;
+	for (b = SIPHASH_BACKEND_SCALAR; want && b < SIPHASH__NBACKENDS; b++)
+		if (!strcmp(want, backend_names[b]))
+			return b;
+	return 0;
+}
+
+/* API.md has the variable override the choice "at start-up". The first hash
+ * that needs the table can come much later, on any thread, after the program
+ * has changed its environment (or while another thread does: getenv races
+ * with setenv), so it is read when the library is loaded, before main. */
+#if defined(__GNUC__)
+__attribute__((constructor)) static void read_env_at_load(void)
+{
+	atomic_store_explicit(&env_backend, read_env_backend(), memory_order_relaxed);
+}
+#endif
+
 static const siphash__ops *best_table(int honor_env)
 {
 	int usable[SIPHASH__NBACKENDS];
 	size_t i;
 	supported_backends(usable);
 	if (honor_env) {
-		const char *want = getenv("SIPHASH_BACKEND");
-		int b;
-		for (b = SIPHASH_BACKEND_SCALAR; want && b < SIPHASH__NBACKENDS; b++)
-			if (!strcmp(want, backend_names[b]) && usable[b])
-				return all_tables[b];
+		/* compilers without constructors: read at the first detection */
+		int b = atomic_load_explicit(&env_backend, memory_order_relaxed);
+		if (b == ENV_UNREAD)
+			b = read_env_backend();
+		if (b && usable[b])
+			return all_tables[b];
 	}
 	for (i = 0; i < sizeof preference / sizeof preference[0]; i++)
 		if (usable[preference[i]])

@@ -192,7 +192,9 @@ void siphash_final(const siphash_state *st, void *out)
 	uint64_t b, h;
 	uint8_t tmp[16];
 	int wide;
-	if (!st || !out)
+	/* a zeroed state (wiped, or never through a successful init) would give a
+	 * zero-round "tag": a MAC that is no MAC, so nothing is written */
+	if (!st || !out || (st->outlen != 8 && st->outlen != 16) || !st->c || !st->d)
 		return;
 	s.v0 = st->v[0];
 	s.v1 = st->v[1];
@@ -213,7 +215,7 @@ void halfsiphash_final(const halfsiphash_state *st, void *out)
 	hsip_words s;
 	uint32_t b;
 	uint64_t h;
-	if (!st || !out)
+	if (!st || !out || (st->outlen != 4 && st->outlen != 8) || !st->c || !st->d)
 		return;
 	s.v0 = st->v[0];
 	s.v1 = st->v[1];

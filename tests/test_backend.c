@@ -46,6 +46,12 @@ int main(void)
 	if (!getenv("SIPHASH_BACKEND"))
 		TU_CHECK(siphash_backend_active() == first, "auto picks the same backend again");
 	TU_CHECK(!strcmp(siphash_version(), SIPHASH_VERSION_STRING), "version string matches the header");
+	{
+		char v[32];
+		snprintf(v, sizeof v, "%d.%d.%d", SIPHASH_VERSION_MAJOR, SIPHASH_VERSION_MINOR, SIPHASH_VERSION_PATCH);
+		TU_CHECK(!strcmp(v, SIPHASH_VERSION_STRING), "SIPHASH_VERSION_STRING %s is MAJOR.MINOR.PATCH %s",
+		         SIPHASH_VERSION_STRING, v);
+	}
 	printf("auto backend: %s, %d supported\n", siphash_backend_name(first), nsupported);
 	return tu_finish();
 }

@@ -1,4 +1,5 @@
-/* test_errors.c - every documented error: SIPHASH_EINVAL cases write nothing, NULL pointers never crash. */
+/* test_errors.c - every documented error: SIPHASH_EINVAL cases write nothing, NULL pointers never crash, outputs stay
+ * in bounds. */
 #include "testutil.h"
 
 static const uint8_t kb[16] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
@@ -112,6 +113,58 @@ static void check_stream_errors(void)
 	memset(out, 0xa5, sizeof out);
 	halfsiphash_final(&h, out);
 	TU_CHECK(untouched(out + 4, 28), "half final writes 4 bytes only");
+	{
+		uint8_t want[4];
+		TU_CHECK(halfsiphash_hash(&hk, 2, 4, "", 0, want, 4) == SIPHASH_OK && !memcmp(out, want, 4),
+		         "half NULL update ignored");
+	}
+}
+
+/* final writes exactly outlen bytes, the one-shot tag; a zeroed state (wiped,
+ * or never initialised) makes final write nothing. One function per kind. */
+#define CHECK_STREAM_OUTPUT(fn, prefix, key_from_bytes)                                                                \
+	static void fn(size_t outlen)                                                                                  \
+	{                                                                                                              \
+		prefix##_key k = key_from_bytes(kb);                                                                   \
+		prefix##_state s;                                                                                      \
+		uint8_t out[32], want[16];                                                                             \
+		TU_CHECK(prefix##_init(&s, &k, 1, 3, outlen) == SIPHASH_OK, #prefix "_init %zu", outlen);              \
+		(prefix##_update)(&s, "stream bounds", 13);                                                            \
+		memset(out, 0xa5, sizeof out);                                                                         \
+		prefix##_final(&s, out);                                                                               \
+		TU_CHECK(prefix##_hash(&k, 1, 3, "stream bounds", 13, want, outlen) == SIPHASH_OK &&                   \
+		                 !memcmp(out, want, outlen) && untouched(out + outlen, 32 - outlen),                   \
+		         #prefix "_final writes its %zu bytes only", outlen);                                          \
+		siphash_wipe(&s, sizeof s);                                                                            \
+		memset(out, 0xa5, sizeof out);                                                                         \
+		prefix##_final(&s, out);                                                                               \
+		TU_CHECK(untouched(out, 32), #prefix "_final on a wiped state writes nothing");                        \
+	}
+CHECK_STREAM_OUTPUT(check_sip_stream_output, siphash, siphash_key_from_bytes)
+CHECK_STREAM_OUTPUT(check_half_stream_output, halfsiphash, halfsiphash_key_from_bytes)
+
+static void check_stream_outputs(void)
+{
+	check_sip_stream_output(8);
+	check_sip_stream_output(16);
+	check_half_stream_output(4);
+	check_half_stream_output(8);
+}
+
+/* siphash_wipe zeroes exactly n bytes, at any alignment and length. */
+static void check_wipe(void)
+{
+	uint8_t buf[80];
+	size_t off, n, i;
+	for (off = 0; off < 8; off++)
+		for (n = 0; n <= 64; n++) {
+			memset(buf, 0xa5, sizeof buf);
+			siphash_wipe(buf + off, n);
+			for (i = 0; i < sizeof buf; i++)
+				if (buf[i] != (i >= off && i < off + n ? 0 : 0xa5))
+					break;
+			TU_CHECK(i == sizeof buf, "siphash_wipe(buf + %zu, %zu): byte %zu", off, n, i);
+		}
 }
 
 static void check_fixed_and_batch_errors(void)
@@ -135,6 +188,25 @@ static void check_fixed_and_batch_errors(void)
 	siphash13_128(&k, "abc", 3, NULL);
 	TU_CHECK(untouched(out, 32), "fixed 128 bad input writes nothing");
 	TU_CHECK(siphash24_64(&k, NULL, 0) == siphash24_64(&k, "", 0), "NULL data, len 0, is the empty message");
+	TU_CHECK(siphash13_64(&k, NULL, 0) == siphash13_64(&k, "", 0) &&
+	                 siphash48_64(&k, NULL, 0) == siphash48_64(&k, "", 0) &&
+	                 halfsiphash13_32(&hk, NULL, 0) == halfsiphash13_32(&hk, "", 0) &&
+	                 halfsiphash24_32(&hk, NULL, 0) == halfsiphash24_32(&hk, "", 0) &&
+	                 halfsiphash13_64(&hk, NULL, 0) == halfsiphash13_64(&hk, "", 0) &&
+	                 halfsiphash24_64(&hk, NULL, 0) == halfsiphash24_64(&hk, "", 0),
+	         "NULL data, len 0, in every 64/32-bit fixed variant");
+	{
+		uint8_t a[16], b[16];
+		siphash13_128(&k, NULL, 0, a);
+		siphash13_128(&k, "", 0, b);
+		TU_CHECK(!memcmp(a, b, 16), "siphash13_128 NULL data, len 0");
+		siphash24_128(&k, NULL, 0, a);
+		siphash24_128(&k, "", 0, b);
+		TU_CHECK(!memcmp(a, b, 16), "siphash24_128 NULL data, len 0");
+		siphash48_128(&k, NULL, 0, a);
+		siphash48_128(&k, "", 0, b);
+		TU_CHECK(!memcmp(a, b, 16), "siphash48_128 NULL data, len 0");
+	}
 
 	memset(o64, 0xa5, sizeof o64);
 	memset(o32, 0xa5, sizeof o32);
@@ -150,8 +222,13 @@ static void check_fixed_and_batch_errors(void)
 	TU_CHECK(untouched((const uint8_t *)o64, sizeof o64) && untouched((const uint8_t *)o32, sizeof o32) &&
 	                 untouched(&o128[0][0], sizeof o128),
 	         "bad batch writes nothing");
-	/* n = 0 with NULL arrays is a valid empty batch */
+	/* n = 0 with NULL arrays is a valid empty batch, and writes nothing */
 	siphash24_64_batch(&k, NULL, NULL, 0, o64);
+	halfsiphash13_32_batch(&hk, NULL, NULL, 0, o32);
+	siphash48_128_batch(&k, NULL, NULL, 0, o128);
+	TU_CHECK(untouched((const uint8_t *)o64, sizeof o64) && untouched((const uint8_t *)o32, sizeof o32) &&
+	                 untouched(&o128[0][0], sizeof o128),
+	         "empty batch writes nothing");
 	/* a NULL message of length 0 is fine */
 	siphash24_64_batch(&k, data, len0, 3, o64);
 	TU_CHECK(o64[1] == siphash24_64(&k, "", 0) && o64[2] == siphash24_64(&k, "ccc", 3), "NULL empty lane");
@@ -195,12 +272,14 @@ static void run(void)
 {
 	check_hash_errors();
 	check_stream_errors();
+	check_stream_outputs();
 	check_fixed_and_batch_errors();
 	check_batch_null_anywhere();
 }
 
 int main(void)
 {
+	check_wipe();
 	tu_for_each_backend(run);
 	return tu_finish();
 }
