@@ -189,7 +189,7 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 	 ((c) > 1 ? LB_SIZE(7) : 0) | ((c) > 1 && (wide) ? LB_SIZE(8) | LB_SIZE(18) | LB_SIZE(26) : 0))
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 28) & ~HSIPZ_OWN(c, wide))
 #define HSIPZ_TINY(c, wide)                                                                                            \
-	((LB_SIZES(7, 10) & ~((wide) ? LB_SIZE(9) : 0)) |                                                              \
+	((LB_SIZES(7, 11) & ~((wide) ? LB_SIZE(9) : 0)) |                                                              \
 	 (!(wide) ? ((c) < 2 ? LB_SIZES(20, 22) | LB_SIZE(28) : LB_SIZE(19) | LB_SIZE(25))                             \
 	          : ((c) < 2 ? LB_SIZE(25) : 0)))
 #define LB_NARROW_SHORT(n, c, wide) (LB_IN(n, HSIPZ_TINY(c, wide)) ? 4 : 0)
