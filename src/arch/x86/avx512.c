@@ -178,7 +178,11 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * against 52), and 9 with 32-bit tags; measured again (sixteenth session,
  * 1 and 3 B, in one process), so are 20, 21 and 28 for HalfSipHash-1-3,
  * 19 and 25 for HalfSipHash-2-4 and 25 for HalfSipHash-1-3-64 (0.78-0.94x);
- * 11, and these sizes in the other variants, ran 1.0-1.8x slower there.
+ * 11, and these sizes in the other variants, ran 1.0-1.8x slower there;
+ * but 11 with HalfSipHash-1-3-32 is narrowed too, since the 256-bit kind
+ * hands it on to SSE2 (twenty-first session, 11 x 1-3 B, fastest of 40 x 200
+ * calls: 100.0-100.6 ticks against 103.5-105.1 here; the other variants'
+ * 11 stay, 114-139 here against 118-172 there).
  * Batches of unequal block counts were slower at every size up to 768
  * (HalfSipHash-2-4 0.64-0.90x, three vectors a group: 17 block counts leave
  * buckets of 48 rows mostly unfilled) and 1.02-1.09x at 1024, so all of
@@ -190,7 +194,7 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 28) & ~HSIPZ_OWN(c, wide))
 #define HSIPZ_TINY(c, wide)                                                                                            \
 	((LB_SIZES(7, 11) & ~((wide) ? LB_SIZE(9) : 0)) |                                                              \
-	 (!(wide) ? ((c) < 2 ? LB_SIZES(20, 22) | LB_SIZE(28) : LB_SIZE(19) | LB_SIZE(25))                             \
+	 (!(wide) ? ((c) < 2 ? LB_SIZE(11) | LB_SIZES(20, 22) | LB_SIZE(28) : LB_SIZE(19) | LB_SIZE(25))               \
 	          : ((c) < 2 ? LB_SIZE(25) : 0)))
 #define LB_NARROW_SHORT(n, c, wide) (LB_IN(n, HSIPZ_TINY(c, wide)) ? 4 : 0)
 #define LB_EQUAL_ONLY 1
