@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# 70-bench-smoke.sh - builds siphash-bench and siphash-speed, runs every benchmark once, briefly, and auto_check.py on two cells (no timing assertions).
+# 70-bench-smoke.sh - builds siphash-bench, siphash-speed and siphash-compare, runs every benchmark once, briefly, auto_check.py on two cells and siphash-compare on this build (no timing assertions).
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
@@ -9,7 +9,7 @@ ensure_packages build-essential g++ cmake pkgconf libcpu-features-dev libbenchma
 build=build-bench-smoke
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON -DSIPHASH_BUILD_TESTS=OFF \
 	-DSIPHASH_BUILD_BENCHMARKS=ON >/dev/null
-cmake --build "$build" -j"$JOBS" --target siphash-bench siphash-speed
+cmake --build "$build" -j"$JOBS" --target siphash-bench siphash-speed siphash-compare
 
 bench="$build/benchmarks/siphash-bench"
 out="$build/bench-smoke.txt"
@@ -50,6 +50,23 @@ backends=$(grep -o '"siphash_backends": "[a-z0-9,]*"' "$build/auto-smoke.json" |
 for impl in ${backends//,/ }; do
 	[[ $impl =~ ^${impls}$ ]] || { log "auto_check.py --impls lacks $impl"; exit 1; }
 done
+
+log "siphash-compare: two backends of this build, a backend this build lacks, a library that is not one"
+lib="$build/src/libsiphash.so.1"
+cmp="$build/benchmarks/siphash-compare"
+"$cmp" --op halfsiphash13_32_batch -n 40 --bytes 16 --rounds 2 --calls 3 "scalar:$lib" "$lib" >"$build/compare-smoke.txt"
+[ "$(grep -cE '^(scalar|auto \([a-z0-9]+\)) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' "$build/compare-smoke.txt")" -eq 2 ]
+"$cmp" --rounds 1 --calls 1 "$lib" "$lib" >/dev/null
+case "$(uname -m)" in
+x86_64 | i?86) absent=neon ;;
+*) absent=avx2 ;;
+esac
+status=0
+"$cmp" --rounds 1 --calls 1 "$absent:$lib" 2>/dev/null || status=$?
+[ "$status" -eq 2 ]
+status=0
+"$cmp" --rounds 1 --calls 1 "$build/benchmarks/siphash-bench" 2>/dev/null || status=$?
+[ "$status" -eq 2 ]
 
 log "siphash-speed --json with a tiny time"
 "$build/tools/siphash-speed/siphash-speed" --json --time 0.0005 >"$build/speed-smoke.json"

@@ -1,0 +1,387 @@
+/* compare.c - siphash-compare: batch calls of several libsiphash builds and backends timed in one process, alternating.
+ */
+/*
+ * Comparing two builds with siphash-bench means two processes, and on a
+ * shared machine the second process often lands in a slower period than the
+ * first: the difference between builds drowns in the difference between
+ * processes. This tool loads every library it is given into its own link
+ * namespace (glibc's dlmopen), forces the backend asked for in each, checks
+ * that all of them give the same tags, and then takes turns: each round times
+ * every spec, keeping its fastest of --calls timings. A neighbour's burst then
+ * lands on all specs alike, and the fastest round of each is what the code
+ * can do. docs/performance.md calls this the dlmopen harness.
+ *
+ *   siphash-compare [options] [BACKEND:]LIBRARY ...
+ *
+ * e.g. build-a/src/libsiphash.so.1 against build-b's, each on AVX2, with the
+ * scalar backend's loop as the first column's yardstick:
+ *
+ *   siphash-compare --op siphash13_64_batch -n 1024 --bytes mixed \
+ *       scalar:build-a/src/libsiphash.so.1 avx2:build-a/src/libsiphash.so.1 avx2:build-b/src/libsiphash.so.1
+ *
+ * The library is never linked: only siphash.h's types and names are used.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <siphash.h>
+
+/* glibc has 16 link namespaces, one for the program itself. */
+#define MAX_SPECS 12
+#define MAX_ROUNDS 1000
+#define BUF_BYTES 65536
+
+enum out_kind { OUT_SIP64, OUT_SIP128, OUT_HALF32, OUT_HALF64 };
+
+static const struct op {
+	const char *name;
+	enum out_kind kind;
+	size_t tag_bytes;
+} ops[] = {
+        {"siphash13_64_batch", OUT_SIP64, 8},      {"siphash24_64_batch", OUT_SIP64, 8},
+        {"siphash48_64_batch", OUT_SIP64, 8},      {"siphash13_128_batch", OUT_SIP128, 16},
+        {"siphash24_128_batch", OUT_SIP128, 16},   {"siphash48_128_batch", OUT_SIP128, 16},
+        {"halfsiphash13_32_batch", OUT_HALF32, 4}, {"halfsiphash24_32_batch", OUT_HALF32, 4},
+        {"halfsiphash13_64_batch", OUT_HALF64, 8}, {"halfsiphash24_64_batch", OUT_HALF64, 8},
+};
+
+static const struct {
+	const char *name;
+	siphash_backend id;
+} backends[] = {
+        {"auto", SIPHASH_BACKEND_AUTO}, {"scalar", SIPHASH_BACKEND_SCALAR}, {"sse2", SIPHASH_BACKEND_SSE2},
+        {"avx2", SIPHASH_BACKEND_AVX2}, {"avx512", SIPHASH_BACKEND_AVX512}, {"neon", SIPHASH_BACKEND_NEON},
+};
+
+typedef void sip64_fn(const siphash_key *, const void *const *, const size_t *, size_t, uint64_t *);
+typedef void sip128_fn(const siphash_key *, const void *const *, const size_t *, size_t, uint8_t (*)[16]);
+typedef void half32_fn(const halfsiphash_key *, const void *const *, const size_t *, size_t, uint32_t *);
+typedef void half64_fn(const halfsiphash_key *, const void *const *, const size_t *, size_t, uint64_t *);
+typedef int select_fn(siphash_backend);
+typedef siphash_backend active_fn(void);
+typedef const char *name_fn(siphash_backend);
+
+struct spec {
+	const char *text, *path;
+	siphash_backend backend;
+	void *handle;
+	union {
+		sip64_fn *sip64;
+		sip128_fn *sip128;
+		half32_fn *half32;
+		half64_fn *half64;
+	} fn;
+	const char *active; /* the backend the library reports once forced */
+	double ns[MAX_ROUNDS];
+};
+
+struct input {
+	const void **data;
+	size_t *len, n, bytes;
+	siphash_key key;
+	halfsiphash_key hkey;
+};
+
+static void usage(FILE *f)
+{
+	fputs("usage: siphash-compare [options] [BACKEND:]LIBRARY ...\n"
+	      "Times one batch function of each LIBRARY (a libsiphash shared library, loaded\n"
+	      "into its own namespace) with BACKEND forced (auto, scalar, sse2, avx2, avx512,\n"
+	      "neon; default auto), taking turns, after checking that all give the same tags.\n"
+	      "  --op NAME      batch function (default siphash13_64_batch)\n"
+	      "  -n N           messages per batch (default 1024)\n"
+	      "  --bytes B      bytes per message, or 'mixed' for 1..64 as siphash-bench's\n"
+	      "                 Nxmixed rows (default mixed)\n"
+	      "  --rounds R     turns (default 15); each spec's row gives its fastest and\n"
+	      "                 median round\n"
+	      "  --calls C      timings per spec and round, the fastest kept (default 200)\n"
+	      "  --no-check     time builds whose tags differ (a build that skips work to\n"
+	      "                 see what that work costs)\n"
+	      "Columns: ns per batch call; 'speed' is the first spec's time over this one's\n"
+	      "(above 1: faster than the first). Exit status 0, 1 when the libraries\n"
+	      "disagree on a tag, 2 on a usage, loading or backend error.\n",
+	      f);
+}
+
+static int parse_size(const char *s, size_t *out)
+{
+	char *end;
+	unsigned long long v;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || s[0] == '-' || v > (1ull << 24))
+		return -1;
+	*out = (size_t)v;
+	return 0;
+}
+
+static const struct op *find_op(const char *name)
+{
+	size_t i;
+	for (i = 0; i < sizeof ops / sizeof ops[0]; i++)
+		if (!strcmp(ops[i].name, name))
+			return &ops[i];
+	return NULL;
+}
+
+/* "avx2:path" or "path": a prefix that names no backend is part of the path. */
+static void parse_spec(struct spec *sp, const char *text)
+{
+	const char *colon = strchr(text, ':');
+	size_t i;
+	sp->text = text;
+	sp->path = text;
+	sp->backend = SIPHASH_BACKEND_AUTO;
+	if (!colon)
+		return;
+	for (i = 0; i < sizeof backends / sizeof backends[0]; i++)
+		if (strlen(backends[i].name) == (size_t)(colon - text) &&
+		    !strncmp(backends[i].name, text, (size_t)(colon - text))) {
+			sp->backend = backends[i].id;
+			sp->path = colon + 1;
+			return;
+		}
+}
+
+/* dlsym's object pointer as a function pointer, the way POSIX allows. */
+static int lookup(void *handle, const char *name, void *fnptr, size_t size)
+{
+	void *sym = dlsym(handle, name);
+	if (!sym)
+		return -1;
+	memcpy(fnptr, &sym, size);
+	return 0;
+}
+
+static int load(struct spec *sp, const struct op *op)
+{
+	select_fn *sel;
+	active_fn *active;
+	name_fn *name;
+	int rc;
+	sp->handle = dlmopen(LM_ID_NEWLM, sp->path, RTLD_NOW | RTLD_LOCAL);
+	if (!sp->handle) {
+		fprintf(stderr, "siphash-compare: %s\n", dlerror());
+		return -1;
+	}
+	if (lookup(sp->handle, op->name, &sp->fn, sizeof sp->fn) ||
+	    lookup(sp->handle, "siphash_backend_select", &sel, sizeof sel) ||
+	    lookup(sp->handle, "siphash_backend_active", &active, sizeof active) ||
+	    lookup(sp->handle, "siphash_backend_name", &name, sizeof name)) {
+		fprintf(stderr, "siphash-compare: %s: not a libsiphash with %s\n", sp->path, op->name);
+		return -1;
+	}
+	rc = sel(sp->backend);
+	if (rc != SIPHASH_OK) {
+		fprintf(stderr, "siphash-compare: %s: backend %s not available (%s)\n", sp->path, name(sp->backend),
+		        rc == SIPHASH_EUNSUPPORTED ? "not built in, or this CPU lacks it" : "rejected");
+		return -1;
+	}
+	sp->active = name(active());
+	return 0;
+}
+
+static void call(const struct spec *sp, const struct op *op, const struct input *in, void *out)
+{
+	switch (op->kind) {
+	case OUT_SIP64:
+		sp->fn.sip64(&in->key, in->data, in->len, in->n, (uint64_t *)out);
+		break;
+	case OUT_SIP128:
+		sp->fn.sip128(&in->key, in->data, in->len, in->n, (uint8_t(*)[16])out);
+		break;
+	case OUT_HALF32:
+		sp->fn.half32(&in->hkey, in->data, in->len, in->n, (uint32_t *)out);
+		break;
+	case OUT_HALF64:
+		sp->fn.half64(&in->hkey, in->data, in->len, in->n, (uint64_t *)out);
+		break;
+	}
+}
+
+static double now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
+
+/* Messages laid out one after another in buf, wrapping, with siphash-bench's
+ * generator, so that "-n 1024 --bytes mixed" hashes the lengths of its
+ * 1024xmixed rows. */
+static int make_input(struct input *in, uint8_t *buf, size_t n, size_t bytes)
+{
+	uint32_t x = 12345;
+	size_t i, off = 0;
+	in->n = n;
+	in->bytes = 0;
+	in->data = malloc((n ? n : 1) * sizeof *in->data);
+	in->len = malloc((n ? n : 1) * sizeof *in->len);
+	if (!in->data || !in->len)
+		return -1;
+	for (i = 0; i < BUF_BYTES; i++)
+		buf[i] = (uint8_t)(i * 131 + 7);
+	for (i = 0; i < n; i++) {
+		size_t l;
+		x = x * 1103515245u + 12345u;
+		l = bytes ? bytes : 1 + (x >> 16) % 64;
+		if (off + l > BUF_BYTES)
+			off = 0;
+		in->data[i] = buf + off;
+		in->len[i] = l;
+		in->bytes += l;
+		off += l;
+	}
+	for (i = 0; i < 8; i++) {
+		in->key.k0 |= (uint64_t)i << (8 * i);
+		in->key.k1 |= (uint64_t)(i + 8) << (8 * i);
+	}
+	in->hkey.k0 = 0x03020100u;
+	in->hkey.k1 = 0x07060504u;
+	return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Each spec's fastest and median round, and their speed against the first spec's. */
+static void report(struct spec *specs, size_t nspec, const struct op *op, const struct input *in, size_t bytes,
+                   size_t rounds, size_t calls, size_t reps)
+{
+	size_t i;
+	if (bytes)
+		printf("%s, %zu x %zu B", op->name, in->n, bytes);
+	else
+		printf("%s, %zu x mixed 1..64 B", op->name, in->n);
+	printf(", %zu rounds, fastest of %zu timings of %zu call%s each\n", rounds, calls, reps, reps == 1 ? "" : "s");
+	printf("%-16s %12s %12s %8s %8s  %s\n", "backend", "fastest ns", "median ns", "speed", "(median)", "library");
+	for (i = 0; i < nspec; i++)
+		qsort(specs[i].ns, rounds, sizeof(double), cmp_double);
+	for (i = 0; i < nspec; i++) {
+		const double f = specs[i].ns[0], m = specs[i].ns[rounds / 2];
+		char name[32];
+		snprintf(name, sizeof name, specs[i].backend == SIPHASH_BACKEND_AUTO ? "auto (%s)" : "%s",
+		         specs[i].active);
+		printf("%-16s %12.1f %12.1f %8.3f %8.3f  %s\n", name, f, m, specs[0].ns[0] / f,
+		       specs[0].ns[rounds / 2] / m, specs[i].path);
+	}
+}
+
+/* Loads every spec, checks that they agree on the tags (unless check is 0),
+ * times them in turns and prints the table. Returns the exit status. */
+static int compare(struct spec *specs, size_t nspec, const struct op *op, const struct input *in, size_t bytes,
+                   size_t rounds, size_t calls, int check)
+{
+	uint8_t *ref = calloc(in->n ? in->n : 1, op->tag_bytes), *out = calloc(in->n ? in->n : 1, op->tag_bytes);
+	/* Small batches are timed a few calls at a time, so that a timing is
+	 * well above the clock's resolution and the call of clock_gettime. */
+	const size_t reps = in->n >= 256 ? 1 : 2048 / (in->n + 1);
+	size_t i, r, c, k;
+	int status = 2;
+	if (!ref || !out)
+		goto done;
+	for (i = 0; i < nspec; i++)
+		if (load(&specs[i], op))
+			goto done;
+	for (i = 0; i < nspec; i++) {
+		call(&specs[i], op, in, i ? out : ref);
+		if (check && i && memcmp(ref, out, in->n * op->tag_bytes) != 0) {
+			fprintf(stderr, "siphash-compare: %s and %s disagree on %s tags\n", specs[0].text,
+			        specs[i].text, op->name);
+			status = 1;
+			goto done;
+		}
+	}
+	for (r = 0; r < rounds; r++)
+		for (i = 0; i < nspec; i++) {
+			double best = 1e300;
+			for (c = 0; c < calls; c++) {
+				const double t0 = now_ns();
+				double t;
+				for (k = 0; k < reps; k++)
+					call(&specs[i], op, in, out);
+				t = (now_ns() - t0) / (double)reps;
+				best = t < best ? t : best;
+			}
+			specs[i].ns[r] = best;
+		}
+	report(specs, nspec, op, in, bytes, rounds, calls, reps);
+	status = 0;
+done:
+	free(ref);
+	free(out);
+	return status;
+}
+
+int main(int argc, char **argv)
+{
+	static struct spec specs[MAX_SPECS];
+	static uint8_t buf[BUF_BYTES];
+	const struct op *op = &ops[0];
+	size_t n = 1024, bytes = 0, rounds = 15, calls = 200, nspec = 0;
+	int check = 1, status, argi;
+	struct input in = {0};
+
+	for (argi = 1; argi < argc; argi++) {
+		const char *a = argv[argi], *v = argi + 1 < argc ? argv[argi + 1] : NULL;
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 0;
+		}
+		if (a[0] != '-') {
+			if (nspec == MAX_SPECS) {
+				fprintf(stderr, "siphash-compare: at most %d libraries\n", MAX_SPECS);
+				return 2;
+			}
+			parse_spec(&specs[nspec++], a);
+			continue;
+		}
+		if (!strcmp(a, "--no-check")) {
+			check = 0;
+			continue;
+		}
+		if (!v)
+			goto bad;
+		argi++;
+		if (!strcmp(a, "--op")) {
+			if (!(op = find_op(v))) {
+				fprintf(stderr, "siphash-compare: unknown --op %s\n", v);
+				return 2;
+			}
+		} else if (!strcmp(a, "-n")) {
+			if (parse_size(v, &n))
+				goto bad;
+		} else if (!strcmp(a, "--bytes")) {
+			if (strcmp(v, "mixed") ? parse_size(v, &bytes) || bytes == 0 || bytes > BUF_BYTES
+			                       : (bytes = 0, 0))
+				goto bad;
+		} else if (!strcmp(a, "--rounds")) {
+			if (parse_size(v, &rounds) || rounds == 0 || rounds > MAX_ROUNDS)
+				goto bad;
+		} else if (!strcmp(a, "--calls")) {
+			if (parse_size(v, &calls) || calls == 0)
+				goto bad;
+		} else {
+			goto bad;
+		}
+	}
+	if (!nspec)
+		goto bad;
+
+	status = make_input(&in, buf, n, bytes) ? 2 : compare(specs, nspec, op, &in, bytes, rounds, calls, check);
+	free(in.data);
+	free(in.len);
+	return status;
+bad:
+	usage(stderr);
+	return 2;
+}
