@@ -1,5 +1,4 @@
-/* compare.c - siphash-compare: batch calls of several libsiphash builds and backends timed in one process, alternating.
- */
+/* compare.c - siphash-compare: several libsiphash builds and backends timed in one process, in turns. */
 /*
  * Comparing two builds with siphash-bench means two processes, and on a
  * shared machine the second process often lands in a slower period than the
@@ -19,7 +18,10 @@
  *   siphash-compare --op siphash13_64_batch -n 1024 --bytes mixed \
  *       scalar:build-a/src/libsiphash.so.1 avx2:build-a/src/libsiphash.so.1 avx2:build-b/src/libsiphash.so.1
  *
- * The library is never linked: only siphash.h's types and names are used.
+ * --op siphash24_64 (any fixed one-shot function) calls it once per message
+ * instead: how i386's SSE2 single-message path compares with its scalar one,
+ * for instance. The library is never linked: only siphash.h's types and
+ * names are used.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -37,18 +39,35 @@
 #define MAX_ROUNDS 1000
 #define BUF_BYTES 65536
 
-enum out_kind { OUT_SIP64, OUT_SIP128, OUT_HALF32, OUT_HALF64 };
+/* The batch functions, then the one-shot ones (called once per message, in a
+ * loop here, as a caller without the batch API would). */
+enum out_kind { OUT_SIP64, OUT_SIP128, OUT_HALF32, OUT_HALF64, ONE_SIP64, ONE_SIP128, ONE_HALF32, ONE_HALF64 };
 
 static const struct op {
 	const char *name;
 	enum out_kind kind;
 	size_t tag_bytes;
 } ops[] = {
-        {"siphash13_64_batch", OUT_SIP64, 8},      {"siphash24_64_batch", OUT_SIP64, 8},
-        {"siphash48_64_batch", OUT_SIP64, 8},      {"siphash13_128_batch", OUT_SIP128, 16},
-        {"siphash24_128_batch", OUT_SIP128, 16},   {"siphash48_128_batch", OUT_SIP128, 16},
-        {"halfsiphash13_32_batch", OUT_HALF32, 4}, {"halfsiphash24_32_batch", OUT_HALF32, 4},
-        {"halfsiphash13_64_batch", OUT_HALF64, 8}, {"halfsiphash24_64_batch", OUT_HALF64, 8},
+        {"siphash13_64_batch", OUT_SIP64, 8},
+        {"siphash24_64_batch", OUT_SIP64, 8},
+        {"siphash48_64_batch", OUT_SIP64, 8},
+        {"siphash13_128_batch", OUT_SIP128, 16},
+        {"siphash24_128_batch", OUT_SIP128, 16},
+        {"siphash48_128_batch", OUT_SIP128, 16},
+        {"halfsiphash13_32_batch", OUT_HALF32, 4},
+        {"halfsiphash24_32_batch", OUT_HALF32, 4},
+        {"halfsiphash13_64_batch", OUT_HALF64, 8},
+        {"halfsiphash24_64_batch", OUT_HALF64, 8},
+        {"siphash13_64", ONE_SIP64, 8},
+        {"siphash24_64", ONE_SIP64, 8},
+        {"siphash48_64", ONE_SIP64, 8},
+        {"siphash13_128", ONE_SIP128, 16},
+        {"siphash24_128", ONE_SIP128, 16},
+        {"siphash48_128", ONE_SIP128, 16},
+        {"halfsiphash13_32", ONE_HALF32, 4},
+        {"halfsiphash24_32", ONE_HALF32, 4},
+        {"halfsiphash13_64", ONE_HALF64, 8},
+        {"halfsiphash24_64", ONE_HALF64, 8},
 };
 
 static const struct {
@@ -63,6 +82,10 @@ typedef void sip64_fn(const siphash_key *, const void *const *, const size_t *, 
 typedef void sip128_fn(const siphash_key *, const void *const *, const size_t *, size_t, uint8_t (*)[16]);
 typedef void half32_fn(const halfsiphash_key *, const void *const *, const size_t *, size_t, uint32_t *);
 typedef void half64_fn(const halfsiphash_key *, const void *const *, const size_t *, size_t, uint64_t *);
+typedef uint64_t one_sip64_fn(const siphash_key *, const void *, size_t);
+typedef void one_sip128_fn(const siphash_key *, const void *, size_t, uint8_t[16]);
+typedef uint32_t one_half32_fn(const halfsiphash_key *, const void *, size_t);
+typedef uint64_t one_half64_fn(const halfsiphash_key *, const void *, size_t);
 typedef int select_fn(siphash_backend);
 typedef siphash_backend active_fn(void);
 typedef const char *name_fn(siphash_backend);
@@ -76,6 +99,10 @@ struct spec {
 		sip128_fn *sip128;
 		half32_fn *half32;
 		half64_fn *half64;
+		one_sip64_fn *one_sip64;
+		one_sip128_fn *one_sip128;
+		one_half32_fn *one_half32;
+		one_half64_fn *one_half64;
 	} fn;
 	const char *active; /* the backend the library reports once forced */
 	double ns[MAX_ROUNDS];
@@ -91,11 +118,12 @@ struct input {
 static void usage(FILE *f)
 {
 	fputs("usage: siphash-compare [options] [BACKEND:]LIBRARY ...\n"
-	      "Times one batch function of each LIBRARY (a libsiphash shared library, loaded\n"
-	      "into its own namespace) with BACKEND forced (auto, scalar, sse2, avx2, avx512,\n"
+	      "Times one function of each LIBRARY (a libsiphash shared library, loaded into\n"
+	      "its own namespace) with BACKEND forced (auto, scalar, sse2, avx2, avx512,\n"
 	      "neon; default auto), taking turns, after checking that all give the same tags.\n"
-	      "  --op NAME      batch function (default siphash13_64_batch)\n"
-	      "  -n N           messages per batch (default 1024)\n"
+	      "  --op NAME      a batch function (default siphash13_64_batch), or a one-shot\n"
+	      "                 one (siphash24_64, ...), called for each message in turn\n"
+	      "  -n N           messages (default 1024)\n"
 	      "  --bytes B      bytes per message, or 'mixed' for 1..64 as siphash-bench's\n"
 	      "                 Nxmixed rows (default mixed)\n"
 	      "  --rounds R     turns (default 15); each spec's row gives its fastest and\n"
@@ -103,8 +131,8 @@ static void usage(FILE *f)
 	      "  --calls C      timings per spec and round, the fastest kept (default 200)\n"
 	      "  --no-check     time builds whose tags differ (a build that skips work to\n"
 	      "                 see what that work costs)\n"
-	      "Columns: ns per batch call; 'speed' is the first spec's time over this one's\n"
-	      "(above 1: faster than the first). Exit status 0, 1 when the libraries\n"
+	      "Columns: ns for all n messages; 'speed' is the first spec's time over this\n"
+	      "one's (above 1: faster than the first). Exit status 0, 1 when the libraries\n"
 	      "disagree on a tag, 2 on a usage, loading or backend error.\n",
 	      f);
 }
@@ -189,6 +217,7 @@ static int load(struct spec *sp, const struct op *op)
 
 static void call(const struct spec *sp, const struct op *op, const struct input *in, void *out)
 {
+	size_t i;
 	switch (op->kind) {
 	case OUT_SIP64:
 		sp->fn.sip64(&in->key, in->data, in->len, in->n, (uint64_t *)out);
@@ -201,6 +230,22 @@ static void call(const struct spec *sp, const struct op *op, const struct input 
 		break;
 	case OUT_HALF64:
 		sp->fn.half64(&in->hkey, in->data, in->len, in->n, (uint64_t *)out);
+		break;
+	case ONE_SIP64:
+		for (i = 0; i < in->n; i++)
+			((uint64_t *)out)[i] = sp->fn.one_sip64(&in->key, in->data[i], in->len[i]);
+		break;
+	case ONE_SIP128:
+		for (i = 0; i < in->n; i++)
+			sp->fn.one_sip128(&in->key, in->data[i], in->len[i], (uint8_t *)out + 16 * i);
+		break;
+	case ONE_HALF32:
+		for (i = 0; i < in->n; i++)
+			((uint32_t *)out)[i] = sp->fn.one_half32(&in->hkey, in->data[i], in->len[i]);
+		break;
+	case ONE_HALF64:
+		for (i = 0; i < in->n; i++)
+			((uint64_t *)out)[i] = sp->fn.one_half64(&in->hkey, in->data[i], in->len[i]);
 		break;
 	}
 }

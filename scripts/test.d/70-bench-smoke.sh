@@ -57,6 +57,7 @@ cmp="$build/benchmarks/siphash-compare"
 "$cmp" --op halfsiphash13_32_batch -n 40 --bytes 16 --rounds 2 --calls 3 "scalar:$lib" "$lib" >"$build/compare-smoke.txt"
 [ "$(grep -cE '^(scalar|auto \([a-z0-9]+\)) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' "$build/compare-smoke.txt")" -eq 2 ]
 "$cmp" --rounds 1 --calls 1 "$lib" "$lib" >/dev/null
+"$cmp" --op siphash24_128 -n 5 --bytes 1000 --rounds 1 --calls 1 "scalar:$lib" "$lib" | grep -q '^siphash24_128, 5 x 1000 B'
 case "$(uname -m)" in
 x86_64 | i?86) absent=neon ;;
 *) absent=avx2 ;;
