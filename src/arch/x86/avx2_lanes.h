@@ -131,10 +131,14 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * time; with 64-bit tags 0.99-1.21x at 18-36 of 1..32 B). */
 #define LB_MIN_LANES_LONG 3
 #define LB_MIXED_MIN(c, wide) ((c) < 2 && !(wide) ? 52 : 18)
-/* Two messages more per group in general registers: the vector rounds leave
- * the integer ALUs idle, and two scalar chains run beside them almost free
- * (Zen 5: +12-19% at 16 B, +4-10% for 1..64 B; one or three measured less). */
-#define LB_XLANES 2
+/* One message more per group in general registers: the vector rounds leave
+ * the integer ALUs idle, so a scalar chain runs beside them almost free. Two
+ * measured best with two vectors a group (Zen 5: +12-19% at 16 B, +4-10% for
+ * 1..64 B), but beside three their eight words leave too few general
+ * registers for the twelve lanes' pointers, which then reload from the stack
+ * every block: with one, 1024 x 1..64 B SipHash-1-3 runs 9% fewer
+ * instructions and 5-11% faster, 16 B 8-11% faster (Zen 5). */
+#define LB_XLANES 1
 /* Held in general registers, 10 and 11 equal SipHash messages take
  * 0.82-0.86x the time, batches of 1024 the same (Zen 5). Not for SSE2's
  * lanes (1..64 B SipHash-1-3 4% slower) nor HalfSipHash's (1024 x 16 B 4%
