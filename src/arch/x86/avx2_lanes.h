@@ -139,10 +139,11 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * every block: with one, 1024 x 1..64 B SipHash-1-3 runs 9% fewer
  * instructions and 5-11% faster, 16 B 8-11% faster (Zen 5). */
 #define LB_XLANES 1
-/* Held in general registers, 10 and 11 equal SipHash messages take
- * 0.82-0.86x the time, batches of 1024 the same (Zen 5). Not for SSE2's
- * lanes (1..64 B SipHash-1-3 4% slower) nor HalfSipHash's (1024 x 16 B 4%
- * slower). */
+/* Held in general registers, 10 and 11 equal SipHash messages took
+ * 0.82-0.86x the time with two lanes, batches of 1024 the same (Zen 5); with
+ * one lane, held or not measured the same (1024 x 1..64 B within 1.5%). Not
+ * for SSE2's lanes (1..64 B SipHash-1-3 4% slower) nor HalfSipHash's (1024 x
+ * 16 B 4% slower). */
 #define LB_XHOLD_ON 1
 #endif
 #if AVX2_LANES_ROL
