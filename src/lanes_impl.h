@@ -34,7 +34,10 @@
  * needs for lanes (default LB_SMALL_BLOCKS),
  * and LB_XLANES, messages a whole group hashes in general registers beside
  * its vectors (default 0), and LB_XDEALT, 0 when groups of dealt or sorted
- * rows should run without them (default 1), and LB_XHOLD_ON, 1 to keep the
+ * rows should run without them (default 1), and LB_DEALT_G, the vectors a
+ * group of rows dealt into a bucket runs (default LB_G), and LB_BUCKET_MIN,
+ * the fewest rows a bucket holds before it runs (default 16; it holds whole
+ * groups), and LB_XHOLD_ON, 1 to keep the
  * compiler from packing those lanes' finalization into vectors (default 0),
  * and LB_NARROW_SET(c, wide) and LB_NARROW_OPS: batches of n < 64 messages
  * whose bit n is set in that 64-bit mask (LB_SIZES(from, below) and
@@ -72,7 +75,8 @@
 
 /* Messages of fewer than LB_NBUCKETS blocks are dealt into one bucket per
  * block count, and a bucket is hashed when it holds LB_BCAP messages, the
- * fewest whole groups of one block count that make 16 (32 measured no faster, and
+ * fewest whole groups of one block count that make LB_BUCKET_MIN, 16 unless
+ * the kind says otherwise (32 measured no faster, and
  * fewer buckets sent 128-256-byte messages down the slower sorted path).
  * Longer ones are collected LB_FAR at a time and sorted by block count. */
 #define LB_NBUCKETS 32
@@ -220,9 +224,16 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #else
 #define LB_XHOLD(s) ((void)(s))
 #endif
-#define LB_GN (LB_G * LB_N + LB_XLANES)               /* rows a whole group takes */
-#define LB_DGN (LB_G * LB_N + LB_XDEALT * LB_XLANES)  /* the same for rows dealt or sorted */
-#define LB_BCAP ((16 + LB_DGN - 1) / LB_DGN * LB_DGN) /* rows a bucket holds: whole groups, 16 or more */
+#define LB_GN (LB_G * LB_N + LB_XLANES) /* rows a whole group takes */
+#ifndef LB_DEALT_G
+#define LB_DEALT_G LB_G
+#endif
+#define LB_DGN (LB_DEALT_G * LB_N + LB_XDEALT * LB_XLANES) /* the same for dealt rows' groups */
+#ifndef LB_BUCKET_MIN
+#define LB_BUCKET_MIN 16
+#endif
+/* rows a bucket holds: whole groups, LB_BUCKET_MIN or more */
+#define LB_BCAP ((LB_BUCKET_MIN + LB_DGN - 1) / LB_DGN * LB_DGN)
 
 /* A group is LB_G vectors (or fewer for a short last group) run side by side:
  * independent chains keep more execution units busy than one round's
@@ -613,15 +624,20 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
                            const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                            void *out)
 {
-	enum { V = LB_G * LB_N, UG = LB_G > 1 ? 2 : 1, UGN = UG * LB_N + LB_XDEALT * LB_XLANES };
+	enum {
+		V = LB_G * LB_N,
+		DV = LB_DEALT_G * LB_N,
+		UG = LB_G > 1 ? 2 : 1,
+		UGN = UG * LB_N + LB_XDEALT * LB_XLANES
+	};
 	const size_t end = first + k;
 	size_t g = first;
 	if (at && eq) { /* a bucket's rows, each group of one block count (eq 2: dealt) */
 		for (; g + LB_DGN <= end; g += LB_DGN)
-			LB_FN(run_group)(init, p, L, at, g, LB_G, LB_XDEALT, 2, c, d, wide, out);
-		if (LB_XDEALT * LB_XLANES && g + V <= end) {
-			LB_FN(run_group)(init, p, L, at, g, LB_G, 0, 2, c, d, wide, out);
-			g += V;
+			LB_FN(run_group)(init, p, L, at, g, LB_DEALT_G, LB_XDEALT, 2, c, d, wide, out);
+		if (LB_XDEALT * LB_XLANES && g + DV <= end) {
+			LB_FN(run_group)(init, p, L, at, g, LB_DEALT_G, 0, 2, c, d, wide, out);
+			g += DV;
 		}
 	} else if (at) { /* rows of unequal block counts: at most two vectors */
 		for (; g + UGN <= end; g += UGN)
@@ -893,7 +909,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	size_t i, j, b, nrest = 0, span; /* span: whole groups of equal block counts before i */
 	int dealt = 0;
 	_Static_assert(LB_BCAP % LB_DGN == 0, "a full bucket is whole groups");
-	_Static_assert(LB_G >= 1 && LB_G <= 3, "a group has one to three vectors");
+	_Static_assert(LB_G >= 1 && LB_G <= 3 && LB_DEALT_G >= 1 && LB_DEALT_G <= LB_G,
+	               "a group has one to three vectors");
 	span = lb_same_prefix(len, n, LB_SHIFT) / GN * GN;
 	for (i = span; i + GN <= n; i += GN) {
 		/* runs of equal block counts (fixed-size keys) go straight in; first
@@ -972,6 +989,8 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_MORE_CHAINS
 #undef LB_XDEALT
 #undef LB_DGN
+#undef LB_DEALT_G
+#undef LB_BUCKET_MIN
 #undef LB_BCAP
 #undef LB_BLOCK
 #undef LB_HALF

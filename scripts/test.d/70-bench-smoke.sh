@@ -69,6 +69,12 @@ status=0
 "$cmp" --rounds 1 --calls 1 "$build/benchmarks/siphash-bench" 2>/dev/null || status=$?
 [ "$status" -eq 2 ]
 
+log "compare_runs.py: two processes of siphash-compare, a median per spec"
+python3 "$SIPHASH_ROOT/benchmarks/compare_runs.py" --runs 2 --compare "$cmp" -- --op siphash13_64_batch -n 30 \
+	--rounds 1 --calls 2 "scalar:$lib" "$lib" >"$build/compare-runs-smoke.txt"
+[ "$(grep -cE '^  [0-9.]+ \([0-9.]+-[0-9.]+\)  ' "$build/compare-runs-smoke.txt")" -eq 2 ]
+grep -q '^  1.000 (1.000-1.000)  scalar:' "$build/compare-runs-smoke.txt"
+
 log "siphash-speed --json with a tiny time"
 "$build/tools/siphash-speed/siphash-speed" --json --time 0.0005 >"$build/speed-smoke.json"
 grep -q '"rows": \[' "$build/speed-smoke.json"
