@@ -150,10 +150,10 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * the rotate mask and two blocks of words took 19 vector registers and the
  * block loop spilled eight; two spill none. A bucket runs three such groups
  * (27 rows, the stack two groups of 13 took). Zen 5, 1024 messages of
- * 1..64 B: 1-5% faster in each SipHash variant (SipHash-1-3 3%, median of
- * ten processes). The caller's own runs keep three vectors, whose third
- * chain pays where messages are long (1 KiB: 2-3% faster than two) and
- * which small batches were tuned with. */
+ * 1..64 B: 0.95-0.995x the time in each SipHash variant (SipHash-1-3
+ * 0.96-0.97x; medians over eight to ten processes). The caller's own runs
+ * keep three vectors, whose third chain pays where messages are long (1 KiB:
+ * 2-3% faster than two) and which small batches were tuned with. */
 #define LB_DEALT_G 2
 #define LB_BUCKET_MIN 24
 #endif
