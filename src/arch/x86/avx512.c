@@ -120,23 +120,37 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * (11 with SipHash-1-3's 128-bit ones too), 15, 23 and 29 for SipHash-1-3
  * with 64-bit tags, and SipHash-4-8-64's 10 (0.80x); SipHash-4-8's other
  * sizes, and 15, 23 and 29 with more rounds, ran 1.03-1.5x slower there and
- * stay. SIPZ_TINY lists every size that narrows below 8 B. */
+ * stay. Twenty-fifth session, 1 and 7 B, both orders of two processes: 11
+ * messages ran 1.09-1.23x slower here for SipHash-2-4-128 and -4-8-64 too,
+ * and 13 for SipHash-4-8-64 1.06x (not -4-8-128: 0.92-1.02x); they narrow
+ * as well. SIPZ_TINY lists every size that narrows below 8 B. */
 #define SIPZ_TINY(c, wide)                                                                                             \
 	(LB_SIZES(7, 10) | LB_SIZE(12) | ((c) < 3 ? LB_SIZE(14) | LB_SIZE(22) | LB_SIZE(28) : 0) |                     \
-	 ((c) < 2 || ((c) < 3 && !(wide)) ? LB_SIZE(11) : 0) | ((c) < 3 && !(wide) ? LB_SIZE(13) : 0) |                \
+	 ((c) < 3 || !(wide) ? LB_SIZE(11) : 0) | (!(wide) ? LB_SIZE(13) : 0) |                                        \
 	 ((c) < 2 && !(wide) ? LB_SIZE(15) | LB_SIZE(23) | LB_SIZE(29) : 0) | ((c) > 2 && !(wide) ? LB_SIZE(10) : 0))
 /*
- * Batches of unequal block counts were slower below 32 (SipHash-2-4: 18
- * messages 0.81x, 24 0.98x, 32 1.28x). The rest go where AVX2's lanes
- * would send them. 9 messages went here until the 256-bit lanes took one
- * scalar lane beside three vectors (twenty-third session): then 9 equal
- * messages took 1.24-1.72x the time of forced AVX2 here, every variant,
- * 8-256 B (Zen 5), and they go to the 256-bit lanes. */
+ * The rest go where AVX2's lanes would send them. 9 messages went here
+ * until the 256-bit lanes took one scalar lane beside three vectors
+ * (twenty-third session): then 9 equal messages took 1.24-1.72x the time of
+ * forced AVX2 here, every variant, 8-256 B (Zen 5), and they go to the
+ * 256-bit lanes; so do 13, one group there, with up to two rounds a block
+ * (twenty-fifth session, 16 B-1 KiB, medians of four processes: 1.06-1.16x
+ * slower here for SipHash-1-3, 1.01-1.08x for 128-bit tags, 0.98-1.09x for
+ * SipHash-2-4-64; SipHash-4-8 0.85-0.97x stays). */
 #define SIPZ_OWN(c) (LB_SIZES(5, 9) | LB_SIZE(11) | ((c) > 1 ? LB_SIZE(12) : 0) | ((c) > 2 ? LB_SIZE(10) : 0))
-#define LB_NARROW_SET(c, wide) (LB_SIZES(0, 13) & ~SIPZ_OWN(c))
+#define LB_NARROW_SET(c, wide) ((LB_SIZES(0, 13) | ((c) < 3 ? LB_SIZE(13) : 0)) & ~SIPZ_OWN(c))
 #define LB_NARROW_SHORT(n, c, wide)                                                                                    \
 	(LB_IN(n, LB_SIZES(5, 7) | ((c) < 3 ? LB_SIZE(8) : 0)) ? 64 : LB_IN(n, SIPZ_TINY(c, wide)) ? 8 : 0)
-#define LB_NARROW_MIXED_BELOW 32
+/* Batches of unequal block counts were slower here below 32 (SipHash-2-4:
+ * 18 messages 0.81x, 24 0.98x, 32 1.28x). Twenty-fifth session, 1..64 B,
+ * medians of six processes: so were 56-96 SipHash-1-3 and -2-4 ones with
+ * 64-bit tags, 1.04-1.20x the time of the 256-bit lanes (104: 1.02-1.04x,
+ * 112: 0.93-1.02x), where no bucket fills and every row runs in groups of
+ * unequal block counts, which narrower groups waste less of. Not 32-48 (the
+ * 256-bit lanes leave SipHash-1-3 ones to the scalar loop: 48 messages took
+ * 437 ns here, 560 there; SipHash-2-4 0.94-1.08x), nor 128-bit tags or
+ * SipHash-4-8 (0.77-1.0x). */
+#define LB_NARROW_MIXED(n, c, wide) ((n) < 32 || (!(wide) && (c) < 3 && (n) >= 56 && (n) < 104))
 #define LB_NARROW_OPS avx512y_ops
 #define LB_NARROW_KIND(x) sip4_##x
 #define LB_MIN_LANES_LONG 3
@@ -186,6 +200,12 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * hands it on to SSE2 (twenty-first session, 11 x 1-3 B, fastest of 40 x 200
  * calls: 100.0-100.6 ticks against 103.5-105.1 here; the other variants'
  * 11 stay, 114-139 here against 118-172 there).
+ * Twenty-fifth session, once the 256-bit lanes had a scalar lane, medians of
+ * two to four processes in both orders: 7 HalfSipHash-2-4 messages and 8
+ * with its 64-bit tags ran 1.09-1.21x slower here from 4 B on, and narrow;
+ * below 4 B, so did 22 and 23 HalfSipHash-1-3-32 ones (1.07-1.14x), 20 and
+ * 21 HalfSipHash-2-4-32 ones (1.05-1.15x), and 9, 19 and 20 HalfSipHash-1-3-64
+ * ones (1.05-1.10x), which narrow there too.
  * Batches of unequal block counts were slower at every size up to 768
  * (HalfSipHash-2-4 0.64-0.90x, three vectors a group: 17 block counts leave
  * buckets of 48 rows mostly unfilled) and 1.02-1.09x at 1024, so all of
@@ -193,12 +213,12 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
  * and its batch call keeps no dealing table on the stack. */
 #define HSIPZ_OWN(c, wide)                                                                                             \
 	(LB_SIZES(9, 13) | LB_SIZES(20, 24) | ((c) > 1 || (wide) ? LB_SIZE(19) | LB_SIZE(25) | LB_SIZE(27) : 0) |      \
-	 ((c) > 1 ? LB_SIZE(7) : 0) | ((c) > 1 && (wide) ? LB_SIZE(8) | LB_SIZE(18) | LB_SIZE(26) : 0))
+	 ((c) > 1 && (wide) ? LB_SIZE(18) | LB_SIZE(26) : 0))
 #define LB_NARROW_SET(c, wide) (LB_SIZES(0, 28) & ~HSIPZ_OWN(c, wide))
 #define HSIPZ_TINY(c, wide)                                                                                            \
-	((LB_SIZES(7, 11) & ~((wide) ? LB_SIZE(9) : 0)) |                                                              \
-	 (!(wide) ? ((c) < 2 ? LB_SIZE(11) | LB_SIZES(20, 22) | LB_SIZE(28) : LB_SIZE(19) | LB_SIZE(25))               \
-	          : ((c) < 2 ? LB_SIZE(25) : 0)))
+	((LB_SIZES(7, 11) & ~((wide) && (c) > 1 ? LB_SIZE(9) : 0)) |                                                   \
+	 (!(wide) ? ((c) < 2 ? LB_SIZE(11) | LB_SIZES(20, 24) | LB_SIZE(28) : LB_SIZES(19, 22) | LB_SIZE(25))          \
+	          : ((c) < 2 ? LB_SIZES(19, 21) | LB_SIZE(25) : 0)))
 #define LB_NARROW_SHORT(n, c, wide) (LB_IN(n, HSIPZ_TINY(c, wide)) ? 4 : 0)
 #define LB_EQUAL_ONLY 1
 #define LB_NARROW_OPS avx512y_ops
