@@ -95,7 +95,9 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
  * ones than the lanes collect before sorting them, so that happens mid-batch),
  * long messages, long messages of one length (the lanes pad a group of
  * three vectors for what two would leave), and one short message before
- * long ones of one length (small batches are routed by the first length). */
+ * long ones of one length (small batches are routed by the first length),
+ * and random lengths of 1..64 bytes, the benchmarks' mixed rows (batch sizes
+ * around the mixed-batch routing thresholds: mixed_sizes). */
 enum {
 	P_RANDOM,
 	P_EQUAL,
@@ -108,6 +110,7 @@ enum {
 	P_LONG,
 	P_EQUAL_LONG,
 	P_FIRST_SHORT,
+	P_SHORT_MIXED,
 	NPATTERNS
 };
 
@@ -134,6 +137,8 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 		return 128 + equal;
 	case P_FIRST_SHORT: /* routes that look at the first length see a short one */
 		return i == 0 ? equal % 8 : 64 + equal;
+	case P_SHORT_MIXED:
+		return 1 + (size_t)(tu_rand() % 64);
 	default:
 		return 700 + (size_t)(tu_rand() % 1400);
 	}
@@ -199,6 +204,11 @@ static void check_case(int pattern, size_t n, size_t equal)
 static const size_t edge_lens[] = {0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65};
 enum { TINY_LEN_MAX = 9, TINY_MAX_N = 32 };
 
+/* Batch sizes on both sides of where batches of unequal block counts change
+ * route (LB_MIXED_MIN: 18, 32, 52; LB_NARROW_MIXED: 32, 56, 104) and of a
+ * dealing bucket filling (24-27 rows a block count). */
+static const size_t mixed_sizes[] = {17, 18, 31, 32, 51, 52, 55, 56, 64, 96, 103, 104, 240, 250};
+
 static void run_all(void)
 {
 	int pattern;
@@ -209,6 +219,8 @@ static void run_all(void)
 		if (pattern != P_LONG) /* several sorting chunks, a short last group */
 			check_case(pattern, BIG_N, (size_t)(tu_rand() % 301));
 	}
+	for (e = 0; e < sizeof mixed_sizes / sizeof mixed_sizes[0]; e++)
+		check_case(P_SHORT_MIXED, mixed_sizes[e], 0);
 	for (n = 1; n <= TINY_MAX_N; n++)
 		for (e = 0; e < sizeof edge_lens / sizeof edge_lens[0]; e++) {
 			if (n > 16 && edge_lens[e] > TINY_LEN_MAX)
