@@ -856,7 +856,8 @@ SIP_INLINE const siphash__ops *LB_FN(narrow_ops)(void)
  * the scalar loop: an indirect call and a route fewer on 30 ns); and the
  * scalar table where that kind would keep a batch too small for any of its
  * lanes, which its entry would hand to the scalar loop after a route and a
- * call (2 x 16 B, every variant: 0.97-0.99x the time, Zen 5). */
+ * call (2 messages of 3-64 B, every variant: 0.97-1.03x the time, median
+ * 0.99x, Zen 5). */
 SIP_INLINE const siphash__ops *LB_FN(narrow_to)(const size_t *len, size_t n, unsigned c, int wide)
 {
 #ifdef LB_NARROW_KIND
