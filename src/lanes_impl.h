@@ -123,11 +123,16 @@ static inline size_t *lb_sort_by_blocks(const size_t *len, size_t *a, size_t *b,
 }
 
 /* Whether len[0..n) share one block count (len >> shift): an or of xors, no
- * branch per message, since a >> s == b >> s exactly when (a ^ b) >> s == 0. */
+ * branch per message, since a >> s == b >> s exactly when (a ^ b) >> s == 0.
+ * The first two alone settle most batches of mixed lengths, before the
+ * vectorized loop's setup (4 HalfSipHash-1-3-32 messages of 1..64 B in
+ * AVX-512VL: 1.048x the scalar loop's time, then 1.032x; Zen 4). */
 static inline int lb_one_count(const size_t *len, size_t n, unsigned shift)
 {
 	size_t diff = 0, i;
-	for (i = 1; i < n; i++)
+	if (n > 1 && (len[1] ^ len[0]) >> shift)
+		return 0;
+	for (i = 2; i < n; i++)
 		diff |= len[i] ^ len[0];
 	return !(diff >> shift);
 }
@@ -773,13 +778,6 @@ SIP_INLINE int LB_FN(few_first)(const size_t *len, size_t n, unsigned c, int wid
 	return n && (len[0] >> LB_SHIFT) < least;
 }
 
-/* Whether n messages are too few for this kind's lanes whatever their
- * lengths: few()'s first test, which narrow_to() asks too. */
-SIP_INLINE int LB_FN(tiny)(size_t n)
-{
-	return n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH;
-}
-
 /* Whether a batch is better hashed by the scalar backend's loop: one too
  * small for any lanes is; one of LB_MIN_BATCH or more messages of equal block
  * counts is not (every lane busy to the end); the rest as few_mixed() says.
@@ -793,7 +791,7 @@ SIP_INLINE int LB_FN(few)(const size_t *len, size_t n, unsigned c, int wide)
 	if (n >= LB_MIN_BATCH)
 		return 0; /* the entry has seen one block count already */
 #endif
-	if (LB_FN(tiny)(n))
+	if (n < LB_MIN_LANES_LONG && n < LB_MIN_BATCH)
 		return 1;
 	if (n >= LB_MIN_BATCH && LB_FN(mixed_least)(n, c, wide) && lb_one_count(len, n, LB_SHIFT))
 		return 0;
@@ -853,19 +851,23 @@ SIP_INLINE const siphash__ops *LB_FN(narrow_ops)(void)
  * table's own narrow table where that kind (instantiated in the same file)
  * would send it there in turn, a hop its entry would make anyway, saved
  * (AVX-512VL, 4 HalfSipHash-1-3-32 messages of 3 B go on through SSE2 to
- * the scalar loop: an indirect call and a route fewer on 30 ns); and the
- * scalar table where that kind would keep a batch too small for any of its
- * lanes, which its entry would hand to the scalar loop after a route and a
- * call (2 messages of 3-64 B, every variant: 0.97-1.03x the time, median
- * 0.99x, Zen 5). */
+ * the scalar loop: an indirect call and a route fewer on 30 ns); or NULL
+ * where that kind keeps the batch: the entry then calls the kind's lanes
+ * entry itself, without the narrow table's indirect call and second route
+ * (AVX-512VL, 4 HalfSipHash-1-3-32 messages of 1..64 B, which those lanes
+ * hand to the scalar loop: 1.066x that loop's time before, 1.048x; Zen 4,
+ * medians of four processes). */
 SIP_INLINE const siphash__ops *LB_FN(narrow_to)(const size_t *len, size_t n, unsigned c, int wide)
 {
 #ifdef LB_NARROW_KIND
-	const int r = LB_NARROW_KIND(route)(len, n, c, wide);
-	if (r == LB_NARROW)
+	switch (LB_NARROW_KIND(route)(len, n, c, wide)) {
+	case LB_NARROW:
 		return LB_NARROW_KIND(narrow_ops)();
-	if (r == LB_KEEP && !LB_NARROW_KIND(own_one) && LB_NARROW_KIND(tiny)(n))
-		return &siphash__scalar_ops;
+	case LB_KEEP:
+		return NULL;
+	default:
+		break;
+	}
 #else
 	(void)len;
 	(void)n;
@@ -874,20 +876,18 @@ SIP_INLINE const siphash__ops *LB_FN(narrow_to)(const size_t *len, size_t n, uns
 #endif
 	return LB_FN(narrow_ops)();
 }
-/* Whether a batch of unequal block counts that route() sends to the narrow
- * table would end in the scalar backend's loop there anyway, as its size or
- * its first message tell: it then goes to that loop directly, without the
- * narrow entry's route and second scan of the lengths (small mixed batches in
- * AVX-512VL: 7 messages of 1..64 B took 1.07x the scalar loop's time through
- * that entry, 1.03x straight). Only the first message: scanning them all here
- * as well made the batches that go on to the narrow lanes up to 15% slower
- * (20 of 64-128 B, Zen 5). LB_NARROW_KIND(x) names the narrow table's kind,
- * instantiated in the same file. */
+/* Whether a batch of unequal block counts that narrow_to() leaves to the
+ * narrow kind's lanes would end in the scalar backend's loop there anyway, as
+ * its size or its first message tell: it then goes to that loop directly,
+ * without the narrow kind's second scan of the lengths (small mixed batches
+ * in AVX-512VL: 7 messages of 1..64 B took 1.07x the scalar loop's time
+ * through that kind's entry, 1.03x straight). Only the first message:
+ * scanning them all here as well made the batches that go on to the narrow
+ * lanes up to 15% slower (20 of 64-128 B, Zen 5). */
 SIP_INLINE int LB_FN(narrow_scalar)(const size_t *len, size_t n, unsigned c, int wide)
 {
 #ifdef LB_NARROW_KIND
-	return !LB_NARROW_KIND(own_one) && LB_NARROW_KIND(route)(len, n, c, wide) == LB_KEEP &&
-	       LB_NARROW_KIND(few_first)(len, n, c, wide);
+	return !LB_NARROW_KIND(own_one) && LB_NARROW_KIND(few_first)(len, n, c, wide);
 #else
 	(void)len;
 	(void)n;
@@ -1053,7 +1053,10 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
  * that many bytes; LB_BATCH_TABLE(pre) lists them as table entries. A backend
  * whose SipHash and HalfSipHash entries come from different sets uses the
  * parts: LB_CHECK_ENTRY_, LB_SIP_ENTRIES and LB_HSIP_ENTRIES, listed by
- * LB_CHECK_TABLE, LB_SIP_TABLE and LB_HSIP_TABLE. */
+ * LB_CHECK_TABLE, LB_SIP_TABLE and LB_HSIP_TABLE. Their third argument
+ * names the entries (defined before them) of the kind LB_NARROW_KIND names,
+ * whose pre<op>_lanes take the batches narrow_to() leaves to that kind;
+ * without one, pre itself. */
 #ifndef LB_BATCH_ENTRIES
 /* Two vectors of pointers and lengths per step, no branch until the end: a
  * NULL pointer's lane is all ones, and anded with its length it marks a bad
@@ -1080,7 +1083,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 				return 0;                                                                              \
 		return siphash__check_rows(data + i, len + i, n - i);                                                  \
 	}
-#define LB_ENTRY_(pre, kind, op, keyt, outt, c, d, wide)                                                               \
+#define LB_ENTRY_(pre, kind, npre, op, keyt, outt, c, d, wide)                                                         \
 	static SIP_NOINLINE void pre##op##_run(const keyt *key, const kind##init_t *init, const void *const *p,        \
 	                                       const size_t *L, const size_t *at, size_t first, size_t k, int eq,      \
 	                                       void *out)                                                              \
@@ -1105,19 +1108,30 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	static SIP_NOINLINE void pre##op##_if_mixed(const keyt *key, const void *const *data, const size_t *len,       \
 	                                            size_t n, outt out)                                                \
 	{                                                                                                              \
-		if (kind##one_count(len, n))                                                                           \
+		const siphash__ops *to;                                                                                \
+		if (kind##one_count(len, n)) {                                                                         \
 			pre##op##_lanes(key, data, len, n, out);                                                       \
+			return;                                                                                        \
+		}                                                                                                      \
+		to = kind##narrow_to(len, n, c, wide);                                                                 \
+		if (to)                                                                                                \
+			to->op##_batch(key, data, len, n, out);                                                        \
 		else if (kind##narrow_scalar(len, n, c, wide))                                                         \
 			siphash__scalar_##op##_batch(key, data, len, n, out);                                          \
 		else                                                                                                   \
-			kind##narrow_ops()->op##_batch(key, data, len, n, out);                                        \
+			npre##op##_lanes(key, data, len, n, out);                                                      \
 	}                                                                                                              \
 	static void pre##op##_batch(const keyt *key, const void *const *data, const size_t *len, size_t n, outt out)   \
 	{                                                                                                              \
 		switch (kind##route(len, n, c, wide)) {                                                                \
-		case LB_NARROW:                                                                                        \
-			kind##narrow_to(len, n, c, wide)->op##_batch(key, data, len, n, out);                          \
+		case LB_NARROW: {                                                                                      \
+			const siphash__ops *to = kind##narrow_to(len, n, c, wide);                                     \
+			if (to)                                                                                        \
+				to->op##_batch(key, data, len, n, out);                                                \
+			else                                                                                           \
+				npre##op##_lanes(key, data, len, n, out);                                              \
 			break;                                                                                         \
+		}                                                                                                      \
 		case LB_NARROW_IF_MIXED:                                                                               \
 			pre##op##_if_mixed(key, data, len, n, out);                                                    \
 			break;                                                                                         \
@@ -1125,22 +1139,22 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			pre##op##_lanes(key, data, len, n, out);                                                       \
 		}                                                                                                      \
 	}
-#define LB_SIP_ENTRIES(pre, sip)                                                                                       \
-	LB_ENTRY_(pre, sip, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                                \
-	LB_ENTRY_(pre, sip, sip24_64, siphash_key, uint64_t *, 2, 4, 0)                                                \
-	LB_ENTRY_(pre, sip, sip48_64, siphash_key, uint64_t *, 4, 8, 0)                                                \
-	LB_ENTRY_(pre, sip, sip13_128, siphash_key, siphash__tag128 *, 1, 3, 1)                                        \
-	LB_ENTRY_(pre, sip, sip24_128, siphash_key, siphash__tag128 *, 2, 4, 1)                                        \
-	LB_ENTRY_(pre, sip, sip48_128, siphash_key, siphash__tag128 *, 4, 8, 1)
-#define LB_HSIP_ENTRIES(pre, hsip)                                                                                     \
-	LB_ENTRY_(pre, hsip, half13_32, halfsiphash_key, uint32_t *, 1, 3, 0)                                          \
-	LB_ENTRY_(pre, hsip, half24_32, halfsiphash_key, uint32_t *, 2, 4, 0)                                          \
-	LB_ENTRY_(pre, hsip, half13_64, halfsiphash_key, uint64_t *, 1, 3, 1)                                          \
-	LB_ENTRY_(pre, hsip, half24_64, halfsiphash_key, uint64_t *, 2, 4, 1)
+#define LB_SIP_ENTRIES(pre, sip, npre)                                                                                 \
+	LB_ENTRY_(pre, sip, npre, sip13_64, siphash_key, uint64_t *, 1, 3, 0)                                          \
+	LB_ENTRY_(pre, sip, npre, sip24_64, siphash_key, uint64_t *, 2, 4, 0)                                          \
+	LB_ENTRY_(pre, sip, npre, sip48_64, siphash_key, uint64_t *, 4, 8, 0)                                          \
+	LB_ENTRY_(pre, sip, npre, sip13_128, siphash_key, siphash__tag128 *, 1, 3, 1)                                  \
+	LB_ENTRY_(pre, sip, npre, sip24_128, siphash_key, siphash__tag128 *, 2, 4, 1)                                  \
+	LB_ENTRY_(pre, sip, npre, sip48_128, siphash_key, siphash__tag128 *, 4, 8, 1)
+#define LB_HSIP_ENTRIES(pre, hsip, npre)                                                                               \
+	LB_ENTRY_(pre, hsip, npre, half13_32, halfsiphash_key, uint32_t *, 1, 3, 0)                                    \
+	LB_ENTRY_(pre, hsip, npre, half24_32, halfsiphash_key, uint32_t *, 2, 4, 0)                                    \
+	LB_ENTRY_(pre, hsip, npre, half13_64, halfsiphash_key, uint64_t *, 1, 3, 1)                                    \
+	LB_ENTRY_(pre, hsip, npre, half24_64, halfsiphash_key, uint64_t *, 2, 4, 1)
 #define LB_BATCH_ENTRIES(pre, sip, hsip, bytes)                                                                        \
 	LB_CHECK_ENTRY_(pre, bytes)                                                                                    \
-	LB_SIP_ENTRIES(pre, sip)                                                                                       \
-	LB_HSIP_ENTRIES(pre, hsip)
+	LB_SIP_ENTRIES(pre, sip, pre)                                                                                  \
+	LB_HSIP_ENTRIES(pre, hsip, pre)
 #define LB_CHECK_TABLE(pre) .batch_check = pre##batch_check
 #define LB_SIP_TABLE(pre)                                                                                              \
 	.sip13_64_batch = pre##sip13_64_batch, .sip24_64_batch = pre##sip24_64_batch,                                  \

@@ -20,8 +20,8 @@
 
 /* The 256-bit lanes, for batches the 512-bit ones would leave mostly empty;
  * their table is where sipz_ and hsipz_ narrow such a batch to. */
-LB_SIP_ENTRIES(avx512y_, sip4_)
-LB_HSIP_ENTRIES(avx512y_, hsip8_)
+LB_SIP_ENTRIES(avx512y_, sip4_, avx512y_)
+LB_HSIP_ENTRIES(avx512y_, hsip8_, avx512y_)
 
 SIPHASH_TABLE_OVERRIDES_BEGIN
 static const siphash__ops avx512y_ops = {
@@ -123,12 +123,16 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * stay. Twenty-fifth session, 1 and 7 B, both orders of two processes: 11
  * messages ran 1.09-1.23x slower here for SipHash-2-4-128 and -4-8-64 too,
  * and 13 for SipHash-4-8-64 1.06x (not -4-8-128: 0.92-1.02x); they narrow
- * as well. SIPZ_TINY lists the sizes that narrow below 8 B; those
- * LB_NARROW_SET narrows at any length need not be in it. */
+ * as well. Twenty-seventh session (Zen 4), 1, 3 and 7 B, medians of four
+ * processes: 23 SipHash-2-4-64 messages ran 1.05-1.07x slower here (15 and
+ * 29 0.95-0.99x; from 16 B on 0.83-0.88x), 13 SipHash-4-8-128 ones
+ * 1.04-1.05x (16 and 64 B 0.96x); they narrow too. SIPZ_TINY lists the
+ * sizes that narrow below 8 B; those LB_NARROW_SET narrows at any length
+ * need not be in it. */
 #define SIPZ_TINY(c, wide)                                                                                             \
 	(LB_SIZES(7, 10) | LB_SIZE(12) | ((c) < 3 ? LB_SIZE(14) | LB_SIZE(22) | LB_SIZE(28) : 0) |                     \
-	 ((c) < 3 || !(wide) ? LB_SIZE(11) : 0) | ((c) < 2 && !(wide) ? LB_SIZE(15) | LB_SIZE(23) | LB_SIZE(29) : 0) | \
-	 ((c) > 2 && !(wide) ? LB_SIZE(10) | LB_SIZE(13) : 0))
+	 ((c) < 3 || !(wide) ? LB_SIZE(11) : 0) | ((c) < 2 && !(wide) ? LB_SIZE(15) | LB_SIZE(29) : 0) |               \
+	 ((c) < 3 && !(wide) ? LB_SIZE(23) : 0) | ((c) > 2 ? LB_SIZE(13) | (!(wide) ? LB_SIZE(10) : 0) : 0))
 /*
  * The rest go where AVX2's lanes would send them. 9 messages went here
  * until the 256-bit lanes took one scalar lane beside three vectors
@@ -150,8 +154,11 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * unequal block counts, which narrower groups waste less of. Not 32-48 (the
  * 256-bit lanes leave SipHash-1-3 ones to the scalar loop: 48 messages took
  * 437 ns here, 560 there; SipHash-2-4 0.94-1.08x), nor 128-bit tags or
- * SipHash-4-8 (0.77-1.0x). */
-#define LB_NARROW_MIXED(n, c, wide) ((n) < 32 || (!(wide) && (c) < 3 && (n) >= 56 && (n) < 104))
+ * SipHash-4-8 (0.77-1.0x). Twenty-seventh session (Zen 4), medians of four
+ * processes: SipHash-1-3-128 too, 56-96 messages 1.03-1.11x the time of the
+ * 256-bit lanes here (48: 0.97x, 104: 1.0x, 128-256: 0.90-0.98x);
+ * SipHash-2-4-128 1.01-1.02x at 64-96, and SipHash-4-8 0.81-0.94x, stay. */
+#define LB_NARROW_MIXED(n, c, wide) ((n) < 32 || (((c) < 2 || !(wide)) && (c) < 3 && (n) >= 56 && (n) < 104))
 #define LB_NARROW_OPS avx512y_ops
 #define LB_NARROW_KIND(x) sip4_##x
 #define LB_MIN_LANES_LONG 3
@@ -231,8 +238,8 @@ AVX512_JOINED(hsipz_, hsip8_, avx512_u32x16, avx2_u32x8, uint32_t, 8, 4)
 #include "../../lanes_impl.h"
 
 LB_CHECK_ENTRY_(avx512_, 64)
-LB_SIP_ENTRIES(avx512_, sipz_)
-LB_HSIP_ENTRIES(avx512_, hsipz_)
+LB_SIP_ENTRIES(avx512_, sipz_, avx512y_)
+LB_HSIP_ENTRIES(avx512_, hsipz_, avx512y_)
 
 SIPHASH_TABLE_OVERRIDES_BEGIN
 const siphash__ops siphash__avx512_ops = {
