@@ -110,14 +110,8 @@ LB_BATCH_ENTRIES(neon_, neon_sip2_, neon_hsip4_, 16)
 #define NEON_BATCH_ENTRIES LB_BATCH_TABLE(neon_)
 #else
 LB_CHECK_ENTRY_(neon_, 16)
-LB_ENTRY_(neon_, neon_hsip4_, half13_32, halfsiphash_key, uint32_t *, 1, 3, 0)
-LB_ENTRY_(neon_, neon_hsip4_, half24_32, halfsiphash_key, uint32_t *, 2, 4, 0)
-LB_ENTRY_(neon_, neon_hsip4_, half13_64, halfsiphash_key, uint64_t *, 1, 3, 1)
-LB_ENTRY_(neon_, neon_hsip4_, half24_64, halfsiphash_key, uint64_t *, 2, 4, 1)
-#define NEON_BATCH_ENTRIES                                                                                             \
-	.batch_check = neon_batch_check, .half13_32_batch = neon_half13_32_batch,                                      \
-	.half24_32_batch = neon_half24_32_batch, .half13_64_batch = neon_half13_64_batch,                              \
-	.half24_64_batch = neon_half24_64_batch
+LB_HSIP_ENTRIES(neon_, neon_hsip4_, neon_)
+#define NEON_BATCH_ENTRIES LB_CHECK_TABLE(neon_), LB_HSIP_TABLE(neon_)
 #endif
 
 /* ---- ARMv7: one SipHash message in 64-bit NEON lanes -------------------- */
