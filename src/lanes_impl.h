@@ -45,8 +45,9 @@
  * LB_NARROW_OPS (default: none), and LB_NARROW_KIND(x), the name of that
  * table's kind's function x where it is instantiated in the same file (then a
  * batch of unequal block counts it would leave to the scalar loop goes there
- * directly, and a batch that kind would narrow in turn goes straight to its
- * table), and LB_NARROW_SHORT(n, c, wide): so does a batch of n messages
+ * directly, a batch that kind would narrow in turn goes straight to its
+ * table, and one it would keep to its _lanes, which the entries' third
+ * argument names), and LB_NARROW_SHORT(n, c, wide): so does a batch of n messages
  * whose first is shorter than that many bytes (default 0: none), and
  * LB_NARROW_MIXED(n, c, wide): so does a batch of n messages of unequal
  * block counts where it is true, or LB_EQUAL_ONLY: so do all of them (the
