@@ -34,8 +34,10 @@
  * needs for lanes (default LB_SMALL_BLOCKS),
  * and LB_XLANES, messages a whole group hashes in general registers beside
  * its vectors (default 0), and LB_XDEALT, 0 when groups of dealt or sorted
- * rows should run without them (default 1), and LB_DEALT_G, the vectors a
- * group of rows dealt into a bucket runs (default LB_G), and LB_BUCKET_MIN,
+ * rows should run without them (default 1), and LB_DEALT_G(c), the vectors a
+ * group of rows dealt into a full bucket runs at c compression rounds
+ * (default LB_G), and LB_REST_G(c), the same for the rows the buckets keep
+ * at the end of a batch (default LB_DEALT_G(c)), and LB_BUCKET_MIN,
  * the fewest rows a bucket holds before it runs (default 16; it holds whole
  * groups), and LB_XHOLD_ON, 1 to keep the
  * compiler from packing those lanes' finalization into vectors (default 0),
@@ -233,14 +235,23 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #endif
 #define LB_GN (LB_G * LB_N + LB_XLANES) /* rows a whole group takes */
 #ifndef LB_DEALT_G
-#define LB_DEALT_G LB_G
+#define LB_DEALT_G(c) LB_G
 #endif
-#define LB_DGN (LB_DEALT_G * LB_N + LB_XDEALT * LB_XLANES) /* the same for dealt rows' groups */
+#ifndef LB_REST_G
+#define LB_REST_G(c) LB_DEALT_G(c)
+#endif
+#define LB_DGN_OF(G) ((G)*LB_N + LB_XDEALT * LB_XLANES) /* rows a group of G vectors of dealt rows takes */
+#define LB_DGN(c) LB_DGN_OF(LB_DEALT_G(c))
+#define LB_RGN(c) LB_DGN_OF(LB_REST_G(c))
 #ifndef LB_BUCKET_MIN
 #define LB_BUCKET_MIN 16
 #endif
-/* rows a bucket holds: whole groups, LB_BUCKET_MIN or more */
-#define LB_BCAP ((LB_BUCKET_MIN + LB_DGN - 1) / LB_DGN * LB_DGN)
+/* rows a bucket holds: whole groups, LB_BUCKET_MIN or more; the deck makes
+ * room for the most that any group width takes */
+#define LB_BCAP_OF(G) ((LB_BUCKET_MIN + LB_DGN_OF(G) - 1) / LB_DGN_OF(G) * LB_DGN_OF(G))
+#define LB_BCAP(c) LB_BCAP_OF(LB_DEALT_G(c))
+#define LB_MAX_(a, b) ((a) > (b) ? (a) : (b))
+#define LB_BCAP_MAX LB_MAX_(LB_BCAP_OF(1), LB_MAX_(LB_BCAP_OF(LB_G > 1 ? 2 : 1), LB_BCAP_OF(LB_G > 2 ? 3 : 1)))
 
 /* A group is LB_G vectors (or fewer for a short last group) run side by side:
  * independent chains keep more execution units busy than one round's
@@ -615,12 +626,28 @@ SIP_INLINE void LB_FN(run_group)(const LB_SWORDS *init, const void *const *p, co
 		LB_FN(emit)(out, LB_AT(at, g + j), h0[j], h1[j], wide);
 }
 
+/* The whole groups of G vectors (and the scalar lanes) that dealt rows
+ * [g, end) of one block count fill; returns the first row left. */
+SIP_INLINE size_t LB_FN(run_dealt)(const LB_SWORDS *init, const void *const *p, const size_t *L, const size_t *at,
+                                   size_t g, size_t end, unsigned G, unsigned c, unsigned d, int wide, void *out)
+{
+	for (; g + LB_DGN_OF(G) <= end; g += LB_DGN_OF(G))
+		LB_FN(run_group)(init, p, L, at, g, G, LB_XDEALT, 2, c, d, wide, out);
+	if (LB_XDEALT * LB_XLANES && g + G * LB_N <= end) {
+		LB_FN(run_group)(init, p, L, at, g, G, 0, 2, c, d, wide, out);
+		g += G * LB_N;
+	}
+	return g;
+}
+
 /* Hashes rows p[first..first+k), L[...] in groups, in place: the caller's own
  * arrays for runs of equal block counts (at NULL: row j is message j, and
  * 64-bit tags go straight to out), or rows dealt into a bucket, or sorted
  * (at[j]: row j's message). Rows are sorted by block count; eq: each whole
- * group of one block count. Many groups per call: one call's setup, and the
- * next group's loads start under the last one's rounds. Whole vectors left
+ * group of one block count (2: whole groups of LB_REST_G vectors, not
+ * LB_DEALT_G, of the dealt rows a batch's buckets keep at its end). Many
+ * groups per call: one call's setup, and the next group's loads start under
+ * the last one's rounds. Whole vectors left
  * over run in place too, two with the scalar lanes where they fill them:
  * through run_short(), 8 SipHash messages took 84 ticks instead of 61, and
  * 18 HalfSipHash messages 152 instead of 112 (Zen 5). Rows of unequal block
@@ -631,22 +658,16 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
                            const size_t *at, size_t first, size_t k, int eq, unsigned c, unsigned d, int wide,
                            void *out)
 {
-	enum {
-		V = LB_G * LB_N,
-		DV = LB_DEALT_G * LB_N,
-		UG = LB_G > 1 ? 2 : 1,
-		UGN = UG * LB_N + LB_XDEALT * LB_XLANES
-	};
+	enum { V = LB_G * LB_N, UG = LB_G > 1 ? 2 : 1, UGN = UG * LB_N + LB_XDEALT * LB_XLANES };
 	const size_t end = first + k;
 	size_t g = first;
-	if (at && eq) { /* a bucket's rows, each group of one block count (eq 2: dealt) */
-		for (; g + LB_DGN <= end; g += LB_DGN)
-			LB_FN(run_group)(init, p, L, at, g, LB_DEALT_G, LB_XDEALT, 2, c, d, wide, out);
-		if (LB_XDEALT * LB_XLANES && g + DV <= end) {
-			LB_FN(run_group)(init, p, L, at, g, LB_DEALT_G, 0, 2, c, d, wide, out);
-			g += DV;
-		}
-	} else if (at) { /* rows of unequal block counts: at most two vectors */
+	if (LB_REST_G(c) != LB_DEALT_G(c) && eq > 1) { /* dealt rows (at is set), whole groups only */
+		LB_FN(run_dealt)(init, p, L, at, g, end, LB_REST_G(c), c, d, wide, out);
+		return;
+	}
+	if (at && eq) /* a bucket's rows, each group of one block count */
+		g = LB_FN(run_dealt)(init, p, L, at, g, end, LB_DEALT_G(c), c, d, wide, out);
+	else if (at) { /* rows of unequal block counts: at most two vectors */
 		for (; g + UGN <= end; g += UGN)
 			LB_FN(run_group)(init, p, L, at, g, UG, LB_XDEALT, eq, c, d, wide, out);
 		if (LB_XDEALT * LB_XLANES && g + UG * LB_N <= end) {
@@ -696,9 +717,9 @@ typedef void LB_FN(run_t)(const LB_KEY *key, const LB_SWORDS *init, const void *
  * indices at hashing time cost more than the copy); long ones are collected by
  * index and sorted. Only put, end and nfar need setting. */
 typedef struct LB_FN(deck) {
-	const void *p[LB_NBUCKETS * LB_BCAP]; /* bucket b's rows start at b * LB_BCAP */
-	size_t len[LB_NBUCKETS * LB_BCAP];
-	size_t at[LB_NBUCKETS * LB_BCAP];
+	const void *p[LB_NBUCKETS * LB_BCAP_MAX]; /* bucket b's rows start at b * LB_BCAP_MAX */
+	size_t len[LB_NBUCKETS * LB_BCAP_MAX];
+	size_t at[LB_NBUCKETS * LB_BCAP_MAX];
 	/* The row bucket b's next message goes to, and the row after its last:
 	 * a message costs a load, three row stores and a compare with end,
 	 * not a multiply by the bucket's size (SipHash-1-3 1..64 B: 3 of 24
@@ -712,12 +733,13 @@ typedef struct LB_FN(deck) {
 
 /* Empties the table, at the first message dealt: a batch of equal lengths
  * never pays for it (n = 8, 16 B: 370 ticks with it, 150 without). */
-SIP_INLINE void LB_FN(deck_init)(LB_FN(deck) * dk, int *dealt)
+SIP_INLINE void LB_FN(deck_init)(LB_FN(deck) * dk, int *dealt, unsigned c)
 {
 	size_t b;
+	(void)c; /* where the bucket's size depends on it */
 	for (b = 0; b < LB_NBUCKETS; b++) {
-		dk->put[b] = b * LB_BCAP;
-		dk->end[b] = b * LB_BCAP + LB_BCAP;
+		dk->put[b] = b * LB_BCAP_MAX;
+		dk->end[b] = b * LB_BCAP_MAX + LB_BCAP(c);
 	}
 	dk->nfar = 0;
 	*dealt = 1;
@@ -907,10 +929,11 @@ SIP_INLINE int LB_FN(one_count)(const size_t *len, size_t n)
 /* Deals message m into the bucket of its block count, hashing the bucket
  * once it is full; or into far when it is long. */
 SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                            size_t m, LB_FN(deck) * dk, void *out, LB_FN(run_t) * run)
+                            size_t m, LB_FN(deck) * dk, unsigned c, void *out, LB_FN(run_t) * run)
 {
 	const size_t nb = len[m] >> LB_SHIFT;
 	size_t r;
+	(void)c;
 	if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
 		dk->far[dk->nfar++] = m;
 		if (dk->nfar == LB_FAR)
@@ -923,17 +946,19 @@ SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void
 	dk->at[r] = m;
 	dk->put[nb] = ++r;
 	if (SIP_UNLIKELY(r == dk->end[nb])) {
-		r -= LB_BCAP;
-		run(key, init, dk->p + r, dk->len + r, dk->at + r, 0, LB_BCAP, 1, out);
+		r -= LB_BCAP(c);
+		run(key, init, dk->p + r, dk->len + r, dk->at + r, 0, LB_BCAP(c), 1, out);
 		dk->put[nb] = r;
 	}
 }
 
-/* F_batch of the public API for the batches few() leaves to lanes: run has c and d. */
-SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, int wide,
-                             void *out, LB_FN(run_t) * run)
+/* F_batch of the public API for the batches few() leaves to lanes: run has c
+ * and d built in; c here sizes the buckets. */
+SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
+                             int wide, void *out, LB_FN(run_t) * run)
 {
 	const LB_SWORDS init = LB_START(key, wide);
+	(void)c;
 #ifdef LB_EQUAL_ONLY
 	/* route() has sent every batch of unequal block counts elsewhere */
 	run(key, &init, data, len, NULL, 0, n, 1, out);
@@ -942,9 +967,10 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	LB_FN(deck) dk;
 	size_t i, j, b, nrest = 0, span; /* span: whole groups of equal block counts before i */
 	int dealt = 0;
-	_Static_assert(LB_BCAP % LB_DGN == 0, "a full bucket is whole groups");
-	_Static_assert(LB_G >= 1 && LB_G <= 3 && LB_DEALT_G >= 1 && LB_DEALT_G <= LB_G,
-	               "a group has one to three vectors");
+	_Static_assert(LB_G >= 1 && LB_G <= 3, "a group has one to three vectors");
+	_Static_assert(LB_DEALT_G(1) <= LB_G && LB_DEALT_G(2) <= LB_G && LB_DEALT_G(4) <= LB_G &&
+	                       LB_REST_G(1) <= LB_G && LB_REST_G(2) <= LB_G && LB_REST_G(4) <= LB_G,
+	               "dealt rows' groups are no wider than the kind's");
 	span = lb_same_prefix(len, n, LB_SHIFT) / GN * GN;
 	for (i = span; i + GN <= n; i += GN) {
 		/* runs of equal block counts (fixed-size keys) go straight in; first
@@ -958,13 +984,13 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			span = 0;
 		}
 		if (!dealt)
-			LB_FN(deck_init)(&dk, &dealt);
+			LB_FN(deck_init)(&dk, &dealt, c);
 #if defined(__GNUC__)
 #pragma GCC unroll 16
 #endif
 		/* a whole group: a constant count, unrolled, no loop exit to mispredict */
 		for (j = 0; j < GN; j++)
-			LB_FN(deal)(key, &init, data, len, i + j, &dk, out, run);
+			LB_FN(deal)(key, &init, data, len, i + j, &dk, c, out, run);
 	}
 	if (span)
 		run(key, &init, data, len, NULL, i - span, span, 1, out);
@@ -973,10 +999,10 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			run(key, &init, data, len, NULL, i, n - i, 1, out);
 			return;
 		}
-		LB_FN(deck_init)(&dk, &dealt);
+		LB_FN(deck_init)(&dk, &dealt, c);
 	}
 	for (; i < n; i++)
-		LB_FN(deal)(key, &init, data, len, i, &dk, out, run);
+		LB_FN(deal)(key, &init, data, len, i, &dk, c, out, run);
 	if (!dealt)
 		return;
 	if (dk.nfar)
@@ -985,12 +1011,13 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	 * to the front of the rows (never past where it is read from), in
 	 * block-count order, and hashed as groups of unequal block counts. */
 	for (b = 0; b < LB_NBUCKETS; b++) {
-		const size_t r = b * LB_BCAP, fill = dk.put[b] - r;
+		const size_t r = b * LB_BCAP_MAX, fill = dk.put[b] - r;
 		if (!fill)
 			continue;
-		i = fill / LB_DGN * LB_DGN;
+		i = fill / LB_RGN(c) * LB_RGN(c);
 		if (i)
-			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, 1, out);
+			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, LB_REST_G(c) != LB_DEALT_G(c) ? 2 : 1,
+			    out);
 		for (; i < fill; i++, nrest++) {
 			/* deal() wrote rows r..put[b]; clang's analyzer does not follow fill */
 			dk.p[nrest] = dk.p[r + i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
@@ -1023,7 +1050,13 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_MORE_CHAINS
 #undef LB_XDEALT
 #undef LB_DGN
+#undef LB_DGN_OF
+#undef LB_RGN
 #undef LB_DEALT_G
+#undef LB_REST_G
+#undef LB_BCAP_OF
+#undef LB_BCAP_MAX
+#undef LB_MAX_
 #undef LB_BUCKET_MIN
 #undef LB_BCAP
 #undef LB_BLOCK
@@ -1094,7 +1127,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	static SIP_NOINLINE void pre##op##_bulk(const keyt *key, const void *const *data, const size_t *len, size_t n, \
 	                                        outt out)                                                              \
 	{                                                                                                              \
-		kind##batch(key, data, len, n, wide, out, pre##op##_run);                                              \
+		kind##batch(key, data, len, n, c, wide, out, pre##op##_run);                                           \
 	}                                                                                                              \
 	static SIP_NOINLINE void pre##op##_lanes(const keyt *key, const void *const *data, const size_t *len,          \
 	                                         size_t n, outt out)                                                   \

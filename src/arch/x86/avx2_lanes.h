@@ -146,15 +146,22 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * 16 B 4% slower). */
 #define LB_XHOLD_ON 1
 /* A bucket's rows (short messages of one block count, dealt) run two
- * vectors a group, not three: beside the scalar lane, three vectors' state,
- * the rotate mask and two blocks of words took 19 vector registers and the
- * block loop spilled eight; two spill none. A bucket runs three such groups
- * (27 rows, the stack two groups of 13 took). Zen 5, 1024 messages of
- * 1..64 B: 0.95-0.995x the time in each SipHash variant (SipHash-1-3
- * 0.96-0.97x; medians over eight to ten processes). The caller's own runs
- * keep three vectors, whose third chain pays where messages are long (1 KiB:
- * 2-3% faster than two) and which small batches were tuned with. */
-#define LB_DEALT_G 2
+ * vectors a group for SipHash-1-3, not three: beside the scalar lane, three
+ * vectors' state, the rotate mask and two blocks of words take 19 vector
+ * registers and the block loop spills eight; two spill none. A bucket then
+ * runs three groups (27 rows, the stack two groups of 13 took). 1024
+ * messages of 1..64 B, three vectors against two: Zen 4 1.02-1.04x the
+ * time, Zen 5 (family 26) 0.96-0.97x. With two or more rounds a block the
+ * third chain pays for its spills: on that Zen 5, 0.93-0.94x the time for
+ * SipHash-2-4, 0.92x for -2-4-128, 0.95-0.98x for -4-8 (Zen 4: 0.995x,
+ * -2-4). The rows the buckets keep at the end run two a group still: in
+ * groups of 13, batches of about 100 such messages, whose buckets never
+ * fill, took 1.11x the time (fewer whole groups, more rows in the slower
+ * groups of unequal counts). The caller's own runs keep three vectors, whose
+ * third chain pays where messages are long (1 KiB: 2-3% faster than two)
+ * and which small batches were tuned with. */
+#define LB_DEALT_G(c) ((c) < 2 ? 2 : 3)
+#define LB_REST_G(c) 2
 #define LB_BUCKET_MIN 24
 #endif
 #if AVX2_LANES_ROL
