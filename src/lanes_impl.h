@@ -647,10 +647,10 @@ SIP_INLINE size_t LB_FN(run_dealt)(const LB_SWORDS *init, const void *const *p, 
  * group of one block count (2: whole groups of LB_REST_G vectors, not
  * LB_DEALT_G, of the dealt rows a batch's buckets keep at its end). Many
  * groups per call: one call's setup, and the next group's loads start under
- * the last one's rounds. Whole vectors left
- * over run in place too, two with the scalar lanes where they fill them:
- * through run_short(), 8 SipHash messages took 84 ticks instead of 61, and
- * 18 HalfSipHash messages 152 instead of 112 (Zen 5). Rows of unequal block
+ * the last one's rounds. Whole vectors left over run in place too, two with
+ * the scalar lanes where they fill them: through run_short(), 8 SipHash
+ * messages took 84 ticks instead of 61, and 18 HalfSipHash messages 152
+ * instead of 112 (Zen 5). Rows of unequal block
  * counts (what buckets leave over; all of a small batch of mixed lengths)
  * run in groups of at most two vectors: with three, 16-40 such SipHash-2-4
  * messages took up to 25% longer, behind the scalar loop (Zen 5). */
@@ -736,7 +736,7 @@ typedef struct LB_FN(deck) {
 SIP_INLINE void LB_FN(deck_init)(LB_FN(deck) * dk, int *dealt, unsigned c)
 {
 	size_t b;
-	(void)c; /* where the bucket's size depends on it */
+	(void)c; /* a kind whose LB_DEALT_G ignores c does not read it */
 	for (b = 0; b < LB_NBUCKETS; b++) {
 		dk->put[b] = b * LB_BCAP_MAX;
 		dk->end[b] = b * LB_BCAP_MAX + LB_BCAP(c);
