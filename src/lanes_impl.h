@@ -243,6 +243,9 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #define LB_DGN_OF(G) ((G)*LB_N + LB_XDEALT * LB_XLANES) /* rows a group of G vectors of dealt rows takes */
 #define LB_DGN(c) LB_DGN_OF(LB_DEALT_G(c))
 #define LB_RGN(c) LB_DGN_OF(LB_REST_G(c))
+/* Whether leftovers run a width of their own: only then does run() get eq 2
+ * and instantiate a second dealt group (a kind with one width keeps one). */
+#define LB_REST_OWN(c) (LB_REST_G(c) != LB_DEALT_G(c))
 #ifndef LB_BUCKET_MIN
 #define LB_BUCKET_MIN 16
 #endif
@@ -661,7 +664,7 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 	enum { V = LB_G * LB_N, UG = LB_G > 1 ? 2 : 1, UGN = UG * LB_N + LB_XDEALT * LB_XLANES };
 	const size_t end = first + k;
 	size_t g = first;
-	if (LB_REST_G(c) != LB_DEALT_G(c) && eq > 1) { /* dealt rows (at is set), whole groups only */
+	if (LB_REST_OWN(c) && eq > 1) { /* dealt rows (at is set), whole groups only */
 		LB_FN(run_dealt)(init, p, L, at, g, end, LB_REST_G(c), c, d, wide, out);
 		return;
 	}
@@ -1016,8 +1019,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			continue;
 		i = fill / LB_RGN(c) * LB_RGN(c);
 		if (i)
-			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, LB_REST_G(c) != LB_DEALT_G(c) ? 2 : 1,
-			    out);
+			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, LB_REST_OWN(c) ? 2 : 1, out);
 		for (; i < fill; i++, nrest++) {
 			/* deal() wrote rows r..put[b]; clang's analyzer does not follow fill */
 			dk.p[nrest] = dk.p[r + i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
@@ -1052,6 +1054,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_DGN
 #undef LB_DGN_OF
 #undef LB_RGN
+#undef LB_REST_OWN
 #undef LB_DEALT_G
 #undef LB_REST_G
 #undef LB_BCAP_OF
