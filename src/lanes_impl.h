@@ -39,7 +39,9 @@
  * (default LB_G), and LB_REST_G(c), the same for the rows the buckets keep
  * at the end of a batch (default LB_DEALT_G(c)), and LB_BUCKET_MIN,
  * the fewest rows a bucket holds before it runs (default 16; it holds whole
- * groups), and LB_XHOLD_ON, 1 to keep the
+ * groups), and LB_FIN_FIRST(G, c), 0 where a group of G vectors of rows
+ * dealt into a full bucket should load its final blocks after its block
+ * rounds, not before them (default 1), and LB_XHOLD_ON, 1 to keep the
  * compiler from packing those lanes' finalization into vectors (default 0),
  * and LB_NARROW_SET(c, wide) and LB_NARROW_OPS: batches of n < 64 messages
  * whose bit n is set in that 64-bit mask (LB_SIZES(from, below) and
@@ -249,6 +251,9 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #ifndef LB_BUCKET_MIN
 #define LB_BUCKET_MIN 16
 #endif
+#ifndef LB_FIN_FIRST
+#define LB_FIN_FIRST(G, c) 1
+#endif
 /* rows a bucket holds: whole groups, LB_BUCKET_MIN or more; the deck makes
  * room for the most that any group width takes */
 #define LB_BCAP_OF(G) ((LB_BUCKET_MIN + LB_DGN_OF(G) - 1) / LB_DGN_OF(G) * LB_DGN_OF(G))
@@ -423,6 +428,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	size_t i, j;
 	unsigned g, k;
 	int more = 0;
+	const int fin_first = eq > 1 && LB_FIN_FIRST(G, c);
 
 	for (g = 0; g < G; g++) {
 		s.v0[g] = (LB_VEC){0} + init->v0;
@@ -432,12 +438,12 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	}
 	for (k = 0; k < X; k++)
 		xs[k] = *init;
-	/* Dealt rows' final blocks come first: their loads (each message's own
-	 * last bytes) then run under the block rounds, not after them (SipHash-1-3
-	 * 1..64 B: 3% faster). Rows in place keep them last: computed first, they
-	 * held registers through the rounds, and equal 4-16-byte batches took up
-	 * to 14% longer (Zen 5). */
-	for (g = 0; eq > 1 && g < G; g++)
+	/* Dealt rows' final blocks come first where LB_FIN_FIRST says: their
+	 * loads (each message's own last bytes) then run under the block rounds,
+	 * not after them (SipHash-1-3 1..64 B in two vectors: 3% faster). Rows in
+	 * place keep them last: computed first, they held registers through the
+	 * rounds, and equal 4-16-byte batches took up to 14% longer (Zen 5). */
+	for (g = 0; fin_first && g < G; g++)
 		fin[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0 ? 2 : 0);
 	for (i = 0; i + LB_STEPS <= common; i += LB_STEPS) {
 		for (g = 0; g < G; g++)
@@ -493,7 +499,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 		}
 	}
 
-	for (g = 0; eq < 2 && g < G; g++)
+	for (g = 0; !fin_first && g < G; g++)
 		fin[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0);
 	LB_FN(absorb)(&s, G, fin, c);
 	for (k = 0; k < X; k++) {
@@ -720,15 +726,17 @@ typedef void LB_FN(run_t)(const LB_KEY *key, const LB_SWORDS *init, const void *
  * indices at hashing time cost more than the copy); long ones are collected by
  * index and sorted. Only put, end and nfar need setting. */
 typedef struct LB_FN(deck) {
-	const void *p[LB_NBUCKETS * LB_BCAP_MAX]; /* bucket b's rows start at b * LB_BCAP_MAX */
-	size_t len[LB_NBUCKETS * LB_BCAP_MAX];
-	size_t at[LB_NBUCKETS * LB_BCAP_MAX];
 	/* The row bucket b's next message goes to, and the row after its last:
 	 * a message costs a load, three row stores and a compare with end,
 	 * not a multiply by the bucket's size (SipHash-1-3 1..64 B: 3 of 24
-	 * dealing instructions a message, about 1% faster). */
+	 * dealing instructions a message, about 1% faster). Before the rows:
+	 * after them, GCC addressed put through the rows' base and paid an lea
+	 * a message for it (1024 x 1..64 B SipHash-1-3: 1% faster first). */
 	size_t put[LB_NBUCKETS];
 	size_t end[LB_NBUCKETS];
+	const void *p[LB_NBUCKETS * LB_BCAP_MAX]; /* bucket b's rows start at b * LB_BCAP_MAX */
+	size_t len[LB_NBUCKETS * LB_BCAP_MAX];
+	size_t at[LB_NBUCKETS * LB_BCAP_MAX];
 	size_t far[LB_FAR], tmp[LB_FAR], nfar; /* messages of LB_NBUCKETS blocks or more */
 	const void *fp[LB_FAR];                /* their rows once sorted */
 	size_t fl[LB_FAR];
@@ -1061,6 +1069,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_BCAP_MAX
 #undef LB_MAX_
 #undef LB_BUCKET_MIN
+#undef LB_FIN_FIRST
 #undef LB_BCAP
 #undef LB_BLOCK
 #undef LB_HALF

@@ -145,22 +145,25 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * for SSE2's lanes (1..64 B SipHash-1-3 4% slower) nor HalfSipHash's (1024 x
  * 16 B 4% slower). */
 #define LB_XHOLD_ON 1
-/* A bucket's rows (short messages of one block count, dealt) run two
- * vectors a group for SipHash-1-3, not three: beside the scalar lane, three
- * vectors' state, the rotate mask and two blocks of words take 19 vector
- * registers and the block loop spills eight; two spill none. A bucket then
- * runs three groups (27 rows, the stack two groups of 13 took). 1024
- * messages of 1..64 B, three vectors against two: Zen 4 1.02-1.04x the
- * time, Zen 5 (family 26) 0.96-0.97x. With two or more rounds a block the
- * third chain pays for its spills: on that Zen 5, 0.93-0.94x the time for
- * SipHash-2-4, 0.92x for -2-4-128, 0.95-0.98x for -4-8 (Zen 4: 0.995x,
- * -2-4). The rows the buckets keep at the end run two a group still: in
- * groups of 13, batches of about 100 such messages, whose buckets never
- * fill, took 1.11x the time (fewer whole groups, more rows in the slower
- * groups of unequal counts). The caller's own runs keep three vectors, whose
- * third chain pays where messages are long (1 KiB: 2-3% faster than two)
- * and which small batches were tuned with. */
-#define LB_DEALT_G(c) ((c) < 2 ? 2 : 3)
+/* A bucket's rows (short messages of one block count, dealt) run three
+ * vectors a group, beside the scalar lane: 13 rows, two groups a bucket.
+ * Three vectors' state, the rotate mask and two blocks of words take 19
+ * vector registers, and the block loop spills; with two or more rounds a
+ * block the third chain pays for that (Zen 5, 1024 x 1..64 B: 0.93-0.94x the
+ * time of two vectors for SipHash-2-4, 0.92x for -2-4-128, 0.95-0.98x for
+ * -4-8; Zen 4: 0.995x, -2-4). With SipHash-1-3's one round a block, three
+ * vectors paid only once their final blocks were loaded after the block
+ * rounds (LB_FIN_FIRST 0), which holds three fewer registers through them:
+ * 0.975x the time of two vectors (Zen 5; with the final blocks first
+ * 1.01x, and on Zen 4 1.02-1.04x), -1-3-128 0.95x. The rows the buckets
+ * keep at the end run two vectors a group, final blocks first: in groups of
+ * 13, batches of about 100 such messages, whose buckets never fill, took
+ * 1.11x the time (SipHash-2-4; SipHash-1-3 1.1x too: fewer whole groups,
+ * more rows in the slower groups of unequal counts). The caller's own runs
+ * keep three vectors, whose third chain pays where messages are long (1 KiB:
+ * 2-3% faster than two) and which small batches were tuned with. */
+#define LB_DEALT_G(c) 3
+#define LB_FIN_FIRST(G, c) ((G) < 3 || (c) > 1)
 #define LB_REST_G(c) 2
 #define LB_BUCKET_MIN 24
 #endif
