@@ -34,10 +34,10 @@
  * needs for lanes (default LB_SMALL_BLOCKS),
  * and LB_XLANES, messages a whole group hashes in general registers beside
  * its vectors (default 0), and LB_XDEALT, 0 when groups of dealt or sorted
- * rows should run without them (default 1), and LB_DEALT_G(c), the vectors a
- * group of rows dealt into a full bucket runs at c compression rounds
- * (default LB_G), and LB_REST_G(c), the same for the rows the buckets keep
- * at the end of a batch (default LB_DEALT_G(c)), and LB_BUCKET_MIN,
+ * rows should run without them (default 1), and LB_DEALT_G, the vectors a
+ * group of rows dealt into a full bucket runs (default LB_G), and LB_REST_G,
+ * the same for the rows the buckets keep at the end of a batch (default
+ * LB_DEALT_G), and LB_BUCKET_MIN,
  * the fewest rows a bucket holds before it runs (default 16; it holds whole
  * groups), and LB_FIN_FIRST(G, c), 0 where a group of G vectors of rows
  * dealt into a full bucket should load its final blocks after its block
@@ -71,7 +71,7 @@
  * and optionally LB_HAVE_VTAIL with
  *   LB_VEC vtail(const void *const p[LB_N], const size_t L[LB_N])
  *                                                the final blocks when every L[j] >= block
- * It defines LB_FN(batch)(key, data, len, n, c, d, wide, out) and undefines
+ * It defines LB_FN(batch)(key, data, len, n, wide, out, run) and undefines
  * its parameters.
  */
 #ifndef SIPHASH_LANES_IMPL_COMMON
@@ -237,29 +237,24 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #endif
 #define LB_GN (LB_G * LB_N + LB_XLANES) /* rows a whole group takes */
 #ifndef LB_DEALT_G
-#define LB_DEALT_G(c) LB_G
+#define LB_DEALT_G LB_G
 #endif
 #ifndef LB_REST_G
-#define LB_REST_G(c) LB_DEALT_G(c)
+#define LB_REST_G LB_DEALT_G
 #endif
 #define LB_DGN_OF(G) ((G)*LB_N + LB_XDEALT * LB_XLANES) /* rows a group of G vectors of dealt rows takes */
-#define LB_DGN(c) LB_DGN_OF(LB_DEALT_G(c))
-#define LB_RGN(c) LB_DGN_OF(LB_REST_G(c))
+#define LB_RGN LB_DGN_OF(LB_REST_G)
 /* Whether leftovers run a width of their own: only then does run() get eq 2
  * and instantiate a second dealt group (a kind with one width keeps one). */
-#define LB_REST_OWN(c) (LB_REST_G(c) != LB_DEALT_G(c))
+#define LB_REST_OWN (LB_REST_G != LB_DEALT_G)
 #ifndef LB_BUCKET_MIN
 #define LB_BUCKET_MIN 16
 #endif
 #ifndef LB_FIN_FIRST
 #define LB_FIN_FIRST(G, c) 1
 #endif
-/* rows a bucket holds: whole groups, LB_BUCKET_MIN or more; the deck makes
- * room for the most that any group width takes */
-#define LB_BCAP_OF(G) ((LB_BUCKET_MIN + LB_DGN_OF(G) - 1) / LB_DGN_OF(G) * LB_DGN_OF(G))
-#define LB_BCAP(c) LB_BCAP_OF(LB_DEALT_G(c))
-#define LB_MAX_(a, b) ((a) > (b) ? (a) : (b))
-#define LB_BCAP_MAX LB_MAX_(LB_BCAP_OF(1), LB_MAX_(LB_BCAP_OF(LB_G > 1 ? 2 : 1), LB_BCAP_OF(LB_G > 2 ? 3 : 1)))
+/* rows a bucket holds: whole groups, LB_BUCKET_MIN or more */
+#define LB_BCAP ((LB_BUCKET_MIN + LB_DGN_OF(LB_DEALT_G) - 1) / LB_DGN_OF(LB_DEALT_G) * LB_DGN_OF(LB_DEALT_G))
 
 /* A group is LB_G vectors (or fewer for a short last group) run side by side:
  * independent chains keep more execution units busy than one round's
@@ -670,12 +665,12 @@ SIP_INLINE void LB_FN(run)(const LB_KEY *key, const LB_SWORDS *init, const void 
 	enum { V = LB_G * LB_N, UG = LB_G > 1 ? 2 : 1, UGN = UG * LB_N + LB_XDEALT * LB_XLANES };
 	const size_t end = first + k;
 	size_t g = first;
-	if (LB_REST_OWN(c) && eq > 1) { /* dealt rows (at is set), whole groups only */
-		LB_FN(run_dealt)(init, p, L, at, g, end, LB_REST_G(c), c, d, wide, out);
+	if (LB_REST_OWN && eq > 1) { /* dealt rows (at is set), whole groups only */
+		LB_FN(run_dealt)(init, p, L, at, g, end, LB_REST_G, c, d, wide, out);
 		return;
 	}
 	if (at && eq) /* a bucket's rows, each group of one block count */
-		g = LB_FN(run_dealt)(init, p, L, at, g, end, LB_DEALT_G(c), c, d, wide, out);
+		g = LB_FN(run_dealt)(init, p, L, at, g, end, LB_DEALT_G, c, d, wide, out);
 	else if (at) { /* rows of unequal block counts: at most two vectors */
 		for (; g + UGN <= end; g += UGN)
 			LB_FN(run_group)(init, p, L, at, g, UG, LB_XDEALT, eq, c, d, wide, out);
@@ -734,9 +729,9 @@ typedef struct LB_FN(deck) {
 	 * a message for it (1024 x 1..64 B SipHash-1-3: 1% faster first). */
 	size_t put[LB_NBUCKETS];
 	size_t end[LB_NBUCKETS];
-	const void *p[LB_NBUCKETS * LB_BCAP_MAX]; /* bucket b's rows start at b * LB_BCAP_MAX */
-	size_t len[LB_NBUCKETS * LB_BCAP_MAX];
-	size_t at[LB_NBUCKETS * LB_BCAP_MAX];
+	const void *p[LB_NBUCKETS * LB_BCAP]; /* bucket b's rows start at b * LB_BCAP */
+	size_t len[LB_NBUCKETS * LB_BCAP];
+	size_t at[LB_NBUCKETS * LB_BCAP];
 	size_t far[LB_FAR], tmp[LB_FAR], nfar; /* messages of LB_NBUCKETS blocks or more */
 	const void *fp[LB_FAR];                /* their rows once sorted */
 	size_t fl[LB_FAR];
@@ -744,13 +739,12 @@ typedef struct LB_FN(deck) {
 
 /* Empties the table, at the first message dealt: a batch of equal lengths
  * never pays for it (n = 8, 16 B: 370 ticks with it, 150 without). */
-SIP_INLINE void LB_FN(deck_init)(LB_FN(deck) * dk, int *dealt, unsigned c)
+SIP_INLINE void LB_FN(deck_init)(LB_FN(deck) * dk, int *dealt)
 {
 	size_t b;
-	(void)c; /* a kind whose LB_DEALT_G ignores c does not read it */
 	for (b = 0; b < LB_NBUCKETS; b++) {
-		dk->put[b] = b * LB_BCAP_MAX;
-		dk->end[b] = b * LB_BCAP_MAX + LB_BCAP(c);
+		dk->put[b] = b * LB_BCAP;
+		dk->end[b] = (b + 1) * LB_BCAP;
 	}
 	dk->nfar = 0;
 	*dealt = 1;
@@ -940,11 +934,10 @@ SIP_INLINE int LB_FN(one_count)(const size_t *len, size_t n)
 /* Deals message m into the bucket of its block count, hashing the bucket
  * once it is full; or into far when it is long. */
 SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void *const *data, const size_t *len,
-                            size_t m, LB_FN(deck) * dk, unsigned c, void *out, LB_FN(run_t) * run)
+                            size_t m, LB_FN(deck) * dk, void *out, LB_FN(run_t) * run)
 {
 	const size_t nb = len[m] >> LB_SHIFT;
 	size_t r;
-	(void)c;
 	if (SIP_UNLIKELY(nb >= LB_NBUCKETS)) {
 		dk->far[dk->nfar++] = m;
 		if (dk->nfar == LB_FAR)
@@ -957,19 +950,18 @@ SIP_INLINE void LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void
 	dk->at[r] = m;
 	dk->put[nb] = ++r;
 	if (SIP_UNLIKELY(r == dk->end[nb])) {
-		r -= LB_BCAP(c);
-		run(key, init, dk->p + r, dk->len + r, dk->at + r, 0, LB_BCAP(c), 1, out);
+		r -= LB_BCAP;
+		run(key, init, dk->p + r, dk->len + r, dk->at + r, 0, LB_BCAP, 1, out);
 		dk->put[nb] = r;
 	}
 }
 
 /* F_batch of the public API for the batches few() leaves to lanes: run has c
- * and d built in; c here sizes the buckets. */
-SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, unsigned c,
-                             int wide, void *out, LB_FN(run_t) * run)
+ * and d built in. */
+SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const size_t *len, size_t n, int wide,
+                             void *out, LB_FN(run_t) * run)
 {
 	const LB_SWORDS init = LB_START(key, wide);
-	(void)c;
 #ifdef LB_EQUAL_ONLY
 	/* route() has sent every batch of unequal block counts elsewhere */
 	run(key, &init, data, len, NULL, 0, n, 1, out);
@@ -979,9 +971,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	size_t i, j, b, nrest = 0, span; /* span: whole groups of equal block counts before i */
 	int dealt = 0;
 	_Static_assert(LB_G >= 1 && LB_G <= 3, "a group has one to three vectors");
-	_Static_assert(LB_DEALT_G(1) <= LB_G && LB_DEALT_G(2) <= LB_G && LB_DEALT_G(4) <= LB_G &&
-	                       LB_REST_G(1) <= LB_G && LB_REST_G(2) <= LB_G && LB_REST_G(4) <= LB_G,
-	               "dealt rows' groups are no wider than the kind's");
+	_Static_assert(LB_DEALT_G <= LB_G && LB_REST_G <= LB_G, "dealt rows' groups are no wider than the kind's");
 	span = lb_same_prefix(len, n, LB_SHIFT) / GN * GN;
 	for (i = span; i + GN <= n; i += GN) {
 		/* runs of equal block counts (fixed-size keys) go straight in; first
@@ -995,13 +985,13 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			span = 0;
 		}
 		if (!dealt)
-			LB_FN(deck_init)(&dk, &dealt, c);
+			LB_FN(deck_init)(&dk, &dealt);
 #if defined(__GNUC__)
 #pragma GCC unroll 16
 #endif
 		/* a whole group: a constant count, unrolled, no loop exit to mispredict */
 		for (j = 0; j < GN; j++)
-			LB_FN(deal)(key, &init, data, len, i + j, &dk, c, out, run);
+			LB_FN(deal)(key, &init, data, len, i + j, &dk, out, run);
 	}
 	if (span)
 		run(key, &init, data, len, NULL, i - span, span, 1, out);
@@ -1010,10 +1000,10 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 			run(key, &init, data, len, NULL, i, n - i, 1, out);
 			return;
 		}
-		LB_FN(deck_init)(&dk, &dealt, c);
+		LB_FN(deck_init)(&dk, &dealt);
 	}
 	for (; i < n; i++)
-		LB_FN(deal)(key, &init, data, len, i, &dk, c, out, run);
+		LB_FN(deal)(key, &init, data, len, i, &dk, out, run);
 	if (!dealt)
 		return;
 	if (dk.nfar)
@@ -1022,12 +1012,12 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	 * to the front of the rows (never past where it is read from), in
 	 * block-count order, and hashed as groups of unequal block counts. */
 	for (b = 0; b < LB_NBUCKETS; b++) {
-		const size_t r = b * LB_BCAP_MAX, fill = dk.put[b] - r;
+		const size_t r = b * LB_BCAP, fill = dk.put[b] - r;
 		if (!fill)
 			continue;
-		i = fill / LB_RGN(c) * LB_RGN(c);
+		i = fill / LB_RGN * LB_RGN;
 		if (i)
-			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, LB_REST_OWN(c) ? 2 : 1, out);
+			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, LB_REST_OWN ? 2 : 1, out);
 		for (; i < fill; i++, nrest++) {
 			/* deal() wrote rows r..put[b]; clang's analyzer does not follow fill */
 			dk.p[nrest] = dk.p[r + i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
@@ -1059,15 +1049,11 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_CHAIN_OUT
 #undef LB_MORE_CHAINS
 #undef LB_XDEALT
-#undef LB_DGN
 #undef LB_DGN_OF
 #undef LB_RGN
 #undef LB_REST_OWN
 #undef LB_DEALT_G
 #undef LB_REST_G
-#undef LB_BCAP_OF
-#undef LB_BCAP_MAX
-#undef LB_MAX_
 #undef LB_BUCKET_MIN
 #undef LB_FIN_FIRST
 #undef LB_BCAP
@@ -1139,7 +1125,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 	static SIP_NOINLINE void pre##op##_bulk(const keyt *key, const void *const *data, const size_t *len, size_t n, \
 	                                        outt out)                                                              \
 	{                                                                                                              \
-		kind##batch(key, data, len, n, c, wide, out, pre##op##_run);                                           \
+		kind##batch(key, data, len, n, wide, out, pre##op##_run);                                              \
 	}                                                                                                              \
 	static SIP_NOINLINE void pre##op##_lanes(const keyt *key, const void *const *data, const size_t *len,          \
 	                                         size_t n, outt out)                                                   \

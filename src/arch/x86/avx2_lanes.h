@@ -162,9 +162,9 @@ SIP_INLINE avx2_u64x4 sip4_vtail(const void *const p[4], const size_t L[4])
  * more rows in the slower groups of unequal counts). The caller's own runs
  * keep three vectors, whose third chain pays where messages are long (1 KiB:
  * 2-3% faster than two) and which small batches were tuned with. */
-#define LB_DEALT_G(c) 3
+#define LB_DEALT_G 3
 #define LB_FIN_FIRST(G, c) ((G) < 3 || (c) > 1)
-#define LB_REST_G(c) 2
+#define LB_REST_G 2
 #define LB_BUCKET_MIN 24
 #endif
 #if AVX2_LANES_ROL
