@@ -221,6 +221,15 @@ static void run_all(void)
 	}
 	for (e = 0; e < sizeof mixed_sizes / sizeof mixed_sizes[0]; e++)
 		check_case(P_SHORT_MIXED, mixed_sizes[e], 0);
+	/* Where a full bucket's groups deal the next messages (AVX2 SipHash):
+	 * buckets filling many times over, the long messages' list filling while
+	 * groups deal, deals that reach the end of the batch, and more rows left
+	 * in the buckets at the end than the list that gathers them holds. */
+	for (n = BIG_N * 5; n <= BIG_N * 5 + 12; n += 6) {
+		check_case(P_SHORT_MIXED, n, 0);
+		check_case(P_TURNS, n, 0);
+		check_case(P_RANDOM, n, 0);
+	}
 	for (n = 1; n <= TINY_MAX_N; n++)
 		for (e = 0; e < sizeof edge_lens / sizeof edge_lens[0]; e++) {
 			if (n > 16 && edge_lens[e] > TINY_LEN_MAX)
