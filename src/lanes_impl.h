@@ -9,14 +9,14 @@
  * bucket is hashed in place, as the caller's arrays are, so groups mostly
  * share their block count (where the kind says so, each of its groups deals
  * the next messages while its vectors round); long messages are sorted by
- * block count a few
- * hundred at a time instead. A group runs its common full blocks together;
- * the few blocks some lanes have beyond that (the last groups, made of what
- * the buckets kept) are compressed lane by lane with the scalar template, so
- * no lane waits on a longer one; then the final blocks and the finalization
- * run together again. A group may also carry LB_XLANES messages in general
- * registers: the integer units idle while the vector rounds run, so those
- * messages cost little more than the loop already does.
+ * block count a few hundred at a time instead. A group runs its common full
+ * blocks together; the few blocks some lanes have beyond that (the last
+ * groups, made of what the buckets kept) are compressed lane by lane with the
+ * scalar template, so no lane waits on a longer one; then the final blocks
+ * and the finalization run together again. A group may also carry
+ * LB_XLANES messages in general registers: the integer units idle while the
+ * vector rounds run, so those messages cost little more than the loop
+ * already does.
  *
  * No include guard for the template part: a backend includes this file once
  * per lane kind after defining
@@ -799,7 +799,8 @@ SIP_INLINE size_t LB_FN(run_dealt)(const LB_SWORDS *init, const void *const *p, 
  * 64-bit tags go straight to out), or rows dealt into a bucket, or sorted
  * (at[j]: row j's message). Rows are sorted by block count; eq: each whole
  * group of one block count (2: whole groups of LB_REST_G vectors, not
- * LB_DEALT_G, of the dealt rows a batch's buckets keep at its end). Many
+ * LB_DEALT_G, of the dealt rows a batch's buckets keep at its end; 3: a full
+ * bucket whose groups deal on, init being its deck's, LB_GROUP_DEALS). Many
  * groups per call: one call's setup, and the next group's loads start under
  * the last one's rounds. Whole vectors left over run in place too, two with
  * the scalar lanes where they fill them: through run_short(), 8 SipHash
