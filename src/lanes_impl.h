@@ -482,6 +482,20 @@ SIP_INLINE void LB_FN(deck_init)(LB_FN(deck) * dk, int *dealt, const LB_SWORDS *
 	*dealt = 1;
 }
 
+/* The deck whose full bucket run() was given (eq 3: deal() passes the
+ * deck's own init, so the run_t signature, which every kind shares, needs
+ * no deck argument), for its groups to deal on; NULL otherwise. */
+SIP_INLINE LB_FN(deck) * LB_FN(dealer)(const LB_SWORDS *init, int eq)
+{
+#if LB_GROUP_DEALS
+	if (eq == 3)
+		return (LB_FN(deck) *)(uintptr_t)((const char *)init - offsetof(LB_FN(deck), init));
+#endif
+	(void)init, (void)eq;
+	return NULL;
+}
+
+#if LB_GROUP_DEALS
 /* Deals message m into the bucket of its block count, or into far when it
  * is long; returns 0, dealing nothing, where that bucket (or far) is full. */
 SIP_INLINE int LB_FN(try_deal)(LB_FN(deck) * dk, const void *const *data, const size_t *len, size_t m)
@@ -504,20 +518,6 @@ SIP_INLINE int LB_FN(try_deal)(LB_FN(deck) * dk, const void *const *data, const 
 	return 1;
 }
 
-/* The deck whose full bucket run() was given (eq 3: deal() passes the
- * deck's own init, so the run_t signature, which every kind shares, needs
- * no deck argument), for its groups to deal on; NULL otherwise. */
-SIP_INLINE LB_FN(deck) * LB_FN(dealer)(const LB_SWORDS *init, int eq)
-{
-#if LB_GROUP_DEALS
-	if (eq == 3)
-		return (LB_FN(deck) *)(uintptr_t)((const char *)init - offsetof(LB_FN(deck), init));
-#endif
-	(void)init, (void)eq;
-	return NULL;
-}
-
-#if LB_GROUP_DEALS
 /* Deals the next LB_GROUP_DEALS messages, up to the first whose bucket (or
  * far) is full, from inside a group of a full bucket's rows: deal() hashes
  * that bucket next. */
