@@ -495,6 +495,14 @@ SIP_INLINE LB_FN(deck) * LB_FN(dealer)(const LB_SWORDS *init, int eq)
 	return NULL;
 }
 
+/* Writes message m as row r of the deck. */
+SIP_INLINE void LB_FN(put_row)(LB_FN(deck) * dk, size_t r, const void *const *data, const size_t *len, size_t m)
+{
+	dk->p[r] = data[m];
+	dk->len[r] = len[m];
+	dk->at[r] = m;
+}
+
 #if LB_GROUP_DEALS
 /* Deals message m into the bucket of its block count, or into far when it
  * is long; returns 0, dealing nothing, where that bucket (or far) is full. */
@@ -511,9 +519,7 @@ SIP_INLINE int LB_FN(try_deal)(LB_FN(deck) * dk, const void *const *data, const 
 	r = dk->put[nb];
 	if (SIP_UNLIKELY(r == dk->end[nb]))
 		return 0;
-	dk->p[r] = data[m];
-	dk->len[r] = len[m];
-	dk->at[r] = m;
+	LB_FN(put_row)(dk, r, data, len, m);
 	dk->put[nb] = r + 1;
 	return 1;
 }
@@ -1086,9 +1092,7 @@ SIP_INLINE int LB_FN(deal)(const LB_KEY *key, const LB_SWORDS *init, const void 
 		return 0;
 	}
 	r = dk->put[nb];
-	dk->p[r] = data[m];
-	dk->len[r] = len[m];
-	dk->at[r] = m;
+	LB_FN(put_row)(dk, r, data, len, m);
 	dk->put[nb] = ++r;
 	if (SIP_UNLIKELY(r == dk->end[nb])) {
 		r -= LB_BCAP;
@@ -1155,9 +1159,20 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		return;
 	if (dk.nfar)
 		LB_FN(run_far)(key, &init, data, len, &dk, out, run);
+#if LB_GROUP_DEALS
+#define LB_GP dk.fp
+#define LB_GL dk.fl
+#define LB_GA dk.far
+#else
+#define LB_GP dk.p
+#define LB_GL dk.len
+#define LB_GA dk.at
+#endif
 	/* What is left of the buckets: whole groups in place, then the rest
-	 * gathered (in block-count order, in the long messages' rows, free by
-	 * now) and hashed as groups of unequal block counts. */
+	 * gathered in block-count order and hashed as groups of unequal block
+	 * counts. Where groups deal, the front of the rows may be a bucket's
+	 * place, so the rest go to the long messages' rows, free by now;
+	 * otherwise to the front of the rows, never past where they are read. */
 	for (b = 0; b < LB_NBUCKETS; b++) {
 		const size_t r = LB_GROUP_DEALS ? dk.end[b] - LB_BCAP : b * LB_BCAP, fill = dk.put[b] - r;
 		if (!fill)
@@ -1170,32 +1185,21 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 		if (i)
 			run(key, &init, dk.p + r, dk.len + r, dk.at + r, 0, i, LB_REST_OWN ? 2 : 1, out);
 		for (; i < fill; i++, nrest++) {
-#if LB_GROUP_DEALS
-			/* gathered in the long messages' rows, free by now (the front
-			 * of the rows may be a bucket's place) */
-			if (nrest == LB_FAR) {
-				run(key, &init, dk.fp, dk.fl, dk.far, 0, nrest, 0, out);
+			if (LB_GROUP_DEALS && nrest == LB_FAR) {
+				run(key, &init, LB_GP, LB_GL, LB_GA, 0, nrest, 0, out);
 				nrest = 0;
 			}
 			/* deal() wrote rows r..put[b]; clang's analyzer does not follow fill */
-			dk.fp[nrest] = dk.p[r + i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
-			dk.fl[nrest] = dk.len[r + i];
-			dk.far[nrest] = dk.at[r + i];
-#else
-			/* moved to the front of the rows, never past where it is read from */
-			dk.p[nrest] = dk.p[r + i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
-			dk.len[nrest] = dk.len[r + i];
-			dk.at[nrest] = dk.at[r + i];
-#endif
+			LB_GP[nrest] = dk.p[r + i]; /* NOLINT(clang-analyzer-core.uninitialized.Assign) */
+			LB_GL[nrest] = dk.len[r + i];
+			LB_GA[nrest] = dk.at[r + i];
 		}
 	}
-#if LB_GROUP_DEALS
 	if (nrest)
-		run(key, &init, dk.fp, dk.fl, dk.far, 0, nrest, 0, out);
-#else
-	if (nrest)
-		run(key, &init, dk.p, dk.len, dk.at, 0, nrest, 0, out);
-#endif
+		run(key, &init, LB_GP, LB_GL, LB_GA, 0, nrest, 0, out);
+#undef LB_GP
+#undef LB_GL
+#undef LB_GA
 #endif
 }
 
