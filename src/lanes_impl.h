@@ -26,48 +26,53 @@
  *   LB_STEPS       blocks per lane that LB_FN(loadk) fetches at once
  *   LB_G           vectors a group runs side by side (more lanes in flight), 1 to 3
  *   LB_MIN_LANES   the fewest messages worth a vector pass (fewer go scalar)
- * and optionally LB_MIN_LANES_LONG, the fewest worth one when they are long
- * (default 1: wherever the scalar code is slow, as on i386), and
- * LB_MIN_BATCH, the smallest batch of short messages worth lanes (default a
- * whole group), and LB_MIXED_MIN(c, wide), the smallest batch of short
- * messages of unequal block counts worth lanes at c compression rounds and
- * with 128-bit (HalfSipHash: 64-bit) tags when wide (default 0: any),
- * and LB_MIXED_BLOCKS, the fewest blocks each message of a smaller such batch
- * needs for lanes (default LB_SMALL_BLOCKS),
- * and LB_XLANES, messages a whole group hashes in general registers beside
- * its vectors (default 0), and LB_XDEALT, 0 when groups of dealt or sorted
- * rows should run without them (default 1), and LB_XFULL, the same for the
- * groups of a full bucket (default LB_XDEALT), and LB_DEALT_G, the vectors a
- * group of rows dealt into a full bucket runs (default LB_G), and LB_REST_G,
- * the same for the rows the buckets keep at the end of a batch (default
- * LB_DEALT_G), and LB_BUCKET_MIN,
- * the fewest rows a bucket holds before it runs (default 16; it holds whole
- * groups), and LB_FIN_FIRST(G, c), 0 where a group of G vectors of rows
- * dealt into a full bucket should load its final blocks after its block
- * rounds, not before them (default 1), and LB_GROUP_DEALS, the messages
- * each group of a full bucket deals before its finalization rounds (default
- * 0: the batch loop deals them all), and LB_DEALT_ONE_BLOCK, 1 where those
- * groups should load one block a step, not LB_STEPS (default 0), and
- * LB_XHOLD_ON, 1 to keep the
- * compiler from packing those lanes' finalization into vectors (default 0),
- * and LB_NARROW_SET(c, wide) and LB_NARROW_OPS: batches of n < 64 messages
- * whose bit n is set in that 64-bit mask (LB_SIZES(from, below) and
- * LB_SIZE(n) build it; c and wide as in F_batch) go to the table
- * LB_NARROW_OPS (default: none), and LB_NARROW_KIND(x), the name of that
- * table's kind's function x where it is instantiated in the same file (then a
- * batch of unequal block counts it would leave to the scalar loop goes there
- * directly, a batch that kind would narrow in turn goes straight to its
- * table, and one it would keep to its _lanes, which the entries' third
- * argument names), and LB_NARROW_SHORT(n, c, wide): so does a batch of n messages
- * whose first is shorter than that many bytes (default 0: none), and
- * LB_NARROW_MIXED(n, c, wide): so does a batch of n messages of unequal
- * block counts where it is true, or LB_EQUAL_ONLY: so do all of them (the
- * kind then never deals, and its batch call needs no dealing table), and
- * LB_ONE_SIP, a function like sip_oneshot that hashes one SipHash message
- * faster than it does (the i386 pair path), for messages no vector takes,
- * or LB_GROUP_ONE_SIP, the same only for the message a group leaves over
- * (batches few() turns away still take the scalar loop),
  *   LB_FN(x)       the name of the kind's function x (e.g. sip4_##x)
+ * and optionally (default in brackets) these, which say which batches take lanes:
+ *   LB_MIN_LANES_LONG     the fewest messages worth a vector pass when they are long
+ *                         [1: wherever the scalar code is slow, as on i386]
+ *   LB_MIN_BATCH          the smallest batch of short messages worth lanes [a whole group]
+ *   LB_MIXED_MIN(c, wide) the smallest batch of short messages of unequal block counts worth
+ *                         lanes at c compression rounds, with 128-bit (HalfSipHash: 64-bit)
+ *                         tags when wide [0: any]
+ *   LB_MIXED_BLOCKS       the fewest blocks each message of a smaller such batch needs for
+ *                         lanes [LB_SMALL_BLOCKS]
+ *   LB_NARROW_SET(c, wide), LB_NARROW_OPS
+ *                         batches of n < 64 messages whose bit n is set in that 64-bit mask
+ *                         (LB_SIZES(from, below) and LB_SIZE(n) build it; c and wide as in
+ *                         F_batch) go to the table LB_NARROW_OPS [none]
+ *   LB_NARROW_KIND(x)     the name of that table's kind's function x where it is instantiated
+ *                         in the same file: then a batch of unequal block counts it would leave
+ *                         to the scalar loop goes there directly, a batch that kind would
+ *                         narrow in turn goes straight to its table, and one it would keep to
+ *                         its _lanes, which the entries' third argument names [none]
+ *   LB_NARROW_SHORT(n, c, wide)
+ *                         a batch of n messages whose first is shorter than that many bytes
+ *                         goes to LB_NARROW_OPS too [0: none]
+ *   LB_NARROW_MIXED(n, c, wide)
+ *                         so does a batch of n messages of unequal block counts where true
+ *   LB_EQUAL_ONLY         or so do all of them: the kind then never deals, and its batch call
+ *                         needs no dealing table
+ *   LB_ONE_SIP            a function like sip_oneshot that hashes one SipHash message faster
+ *                         than it does (the i386 pair path), for messages no vector takes
+ *   LB_GROUP_ONE_SIP      or the same only for the message a group leaves over (batches few()
+ *                         turns away still take the scalar loop)
+ * and these, which shape the groups:
+ *   LB_XLANES             messages a whole group hashes in general registers beside its
+ *                         vectors [0]
+ *   LB_XDEALT             0 when groups of dealt or sorted rows run without them [1]
+ *   LB_XFULL              the same for the groups of a full bucket [LB_XDEALT]
+ *   LB_XHOLD_ON           1 to keep the compiler from packing those lanes' finalization into
+ *                         vectors [0]
+ *   LB_DEALT_G            the vectors a group of rows dealt into a full bucket runs [LB_G]
+ *   LB_REST_G             the same for the rows the buckets keep at the end of a batch
+ *                         [LB_DEALT_G]
+ *   LB_BUCKET_MIN         the fewest rows a bucket holds before it runs; it holds whole
+ *                         groups [16]
+ *   LB_FIN_FIRST(G, c)    0 where a group of G vectors of rows dealt into a full bucket loads
+ *                         its final blocks after its block rounds, not before them [1]
+ *   LB_GROUP_DEALS        the messages each group of a full bucket deals before its
+ *                         finalization rounds [0: the batch loop deals them all]
+ *   LB_DEALT_ONE_BLOCK    1 where those groups load one block a step, not LB_STEPS [0]
  * and these static inline functions (names through LB_FN):
  *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
  *   LB_VEC words(const LB_WORD w[LB_N])          lane j gets w[j]
