@@ -61,8 +61,8 @@
  *                         vectors [0]
  *   LB_XDEALT             0 when groups of dealt or sorted rows run without them [1]
  *   LB_XFULL              the same for the groups of a full bucket [LB_XDEALT]
- *   LB_XHOLD_ON           1 to keep the compiler from packing those lanes' finalization into
- *                         vectors [0]
+ *   LB_XHOLD_ON           1 to keep the compiler from packing the general-register lanes'
+ *                         finalization into vectors [0]
  *   LB_DEALT_G            the vectors a group of rows dealt into a full bucket runs [LB_G]
  *   LB_REST_G             the same for the rows the buckets keep at the end of a batch
  *                         [LB_DEALT_G]
