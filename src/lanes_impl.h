@@ -50,6 +50,7 @@
  *                         goes to LB_NARROW_OPS too [0: none]
  *   LB_NARROW_MIXED(n, c, wide)
  *                         so does a batch of n messages of unequal block counts where true
+ *                         [none]
  *   LB_EQUAL_ONLY         or so do all of them: the kind then never deals, and its batch call
  *                         needs no dealing table
  *   LB_ONE_SIP            a function like sip_oneshot that hashes one SipHash message faster
