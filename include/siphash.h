@@ -220,8 +220,9 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 	} while (0)
 
 /*
- * Inline fast path for updates of a compile-time-constant few bytes (a stream
- * read one byte or one small field at a time). Such updates are handled right
+ * Inline fast path for updates of a compile-time-constant length of up to one
+ * block, 8 bytes (4 for HalfSipHash): a stream read one byte or one field at
+ * a time. Such updates are handled right
  * here, block compression included, so that a caller's loop of them contains
  * no call: the compiler then keeps the state in registers for the whole loop
  * instead of storing and reloading it around every call, which is what made
@@ -238,43 +239,109 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 #else
 #define SIPHASH_PRIV_CAST(type, x) ((type)(x))
 #endif
+/* The n (0..8) bytes at p as a little-endian word: one load of 1, 2, 4 or 8
+ * bytes, or two overlapping ones of 2 or 4. A loop of n byte loads, which
+ * GCC -O2 does not unroll, made a loop of 4-byte updates take 1.8x the
+ * time; a memcpy of 3, 5, 6 or 7 bytes into a word goes through the stack. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define SIPHASH_PRIV_LE(x, bits) (x)
+#elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define SIPHASH_PRIV_LE(x, bits) __builtin_bswap##bits(x)
+#endif
+#ifdef SIPHASH_PRIV_LE
+static inline __attribute__((always_inline)) uint64_t siphash_priv_le16_(const uint8_t *p)
+{
+	uint16_t h_;
+	__builtin_memcpy(&h_, p, 2);
+	return SIPHASH_PRIV_LE(h_, 16);
+}
+static inline __attribute__((always_inline)) uint64_t siphash_priv_le32_(const uint8_t *p)
+{
+	uint32_t q_;
+	__builtin_memcpy(&q_, p, 4);
+	return SIPHASH_PRIV_LE(q_, 32);
+}
+#endif
+static inline __attribute__((always_inline)) uint64_t siphash_priv_le_bytes_(const void *p, size_t n)
+{
+	const uint8_t *b_ = SIPHASH_PRIV_CAST(const uint8_t *, p);
+#ifdef SIPHASH_PRIV_LE
+	uint64_t w_;
+	if (n == 8) {
+		__builtin_memcpy(&w_, b_, 8);
+		return SIPHASH_PRIV_LE(w_, 64);
+	}
+	if (n >= 4)
+		return siphash_priv_le32_(b_) | siphash_priv_le32_(b_ + n - 4) << (8 * (n - 4));
+	if (n >= 2)
+		return siphash_priv_le16_(b_) | siphash_priv_le16_(b_ + n - 2) << (8 * (n - 2));
+	return n ? SIPHASH_PRIV_CAST(uint64_t, b_[0]) : 0;
+#else
+	uint64_t w_ = 0;
+	size_t i_;
+	for (i_ = 0; i_ < n; i_++)
+		w_ |= SIPHASH_PRIV_CAST(uint64_t, b_[i_]) << (8 * i_);
+	return w_;
+#endif
+}
+static inline __attribute__((always_inline)) uint32_t siphash_priv_le_bytes32_(const void *p, size_t n)
+{
+	return SIPHASH_PRIV_CAST(uint32_t, siphash_priv_le_bytes_(p, n));
+}
 /* w: the len bytes at data as a little-endian word, on any host; pos: the bit
- * where they go. The block is not completed iff its byte position plus len
- * stays below the block size, that is iff the new length's byte position is
- * still >= len. */
-#define SIPHASH_PRIV_UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL)                                        \
+ * where they go. The block is completed iff the new length's byte position
+ * is below len; it leaves its last n % block bytes of w for the next one.
+ * Three things keep a caller's loop of 1-byte updates at 11 instructions a
+ * byte outside the rounds, one taken jump among them (GCC 12 and Clang 14,
+ * x86-64; 13 and two before):
+ * - len and m are stored on every path, data NULL included (unchanged
+ *   there): stored on some paths only, GCC kept a "written" flag for them
+ *   and set it for every byte;
+ * - the empty asm hides that pos is a multiple of 8, so that the mask below
+ *   is the shift instruction's own (GCC emitted an and for it otherwise);
+ * - the completed block's rounds are out of line, so a byte that does not
+ *   complete one jumps only back to the caller's loop (two taken jumps a
+ *   byte cost SipHash-1-3 most).
+ * 16 KiB one byte at a time took 0.82-0.91x the time of the earlier code,
+ * four bytes at a time 0.55x (GCC) and 0.94x (Clang; Zen 5). */
+#define SIPHASH_PRIV_UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL, LOAD)                                  \
 	static inline __attribute__((always_inline)) void fn##_inline_(state_type *st, const void *data, size_t len)   \
 	{                                                                                                              \
-		if (__builtin_constant_p(len) && len < (block)) {                                                      \
-			word_type w = 0, m;                                                                            \
-			unsigned pos, r;                                                                               \
-			size_t i;                                                                                      \
-			if (!st || !data)                                                                              \
+		if (__builtin_constant_p(len) && len <= (block)) {                                                     \
+			uint64_t n;                                                                                    \
+			word_type w, m;                                                                                \
+			unsigned pos, r, k;                                                                            \
+			if (!st)                                                                                       \
 				return;                                                                                \
-			for (i = 0; i < len; i++) {                                                                    \
-				word_type b_ = SIPHASH_PRIV_CAST(const uint8_t *, data)[i];                            \
-				w |= b_ << (8 * i);                                                                    \
+			n = st->len;                                                                                   \
+			m = st->m;                                                                                     \
+			if (__builtin_expect(!!data, 1)) {                                                             \
+				w = LOAD(data, len);                                                                   \
+				pos = SIPHASH_PRIV_CAST(unsigned, n) * 8;                                              \
+				__asm__("" : "+r"(pos));                                                               \
+				n += len;                                                                              \
+				m |= w << (pos & (8 * (block)-1));                                                     \
+				if (__builtin_expect((n & ((block)-1)) < len, 0)) {                                    \
+					st->v[3] ^= m;                                                                 \
+					for (r = 0; r < st->c; r++)                                                    \
+						ROUND(ROTL, st->v[0], st->v[1], st->v[2], st->v[3]);                   \
+					st->v[0] ^= m;                                                                 \
+					k = SIPHASH_PRIV_CAST(unsigned, n) & ((block)-1);                              \
+					m = len - k < (block) ? w >> (8 * (len - k)) : 0;                              \
+				}                                                                                      \
 			}                                                                                              \
-			pos = SIPHASH_PRIV_CAST(unsigned, st->len * 8 % (8 * (block)));                                \
-			st->len += len;                                                                                \
-			if ((st->len & ((block)-1)) >= len) {                                                          \
-				st->m |= w << pos;                                                                     \
-				return;                                                                                \
-			}                                                                                              \
-			m = st->m | w << pos;                                                                          \
-			st->v[3] ^= m;                                                                                 \
-			for (r = 0; r < st->c; r++)                                                                    \
-				ROUND(ROTL, st->v[0], st->v[1], st->v[2], st->v[3]);                                   \
-			st->v[0] ^= m;                                                                                 \
-			st->m = w >> (8 * (block)-pos);                                                                \
+			st->len = n;                                                                                   \
+			st->m = m;                                                                                     \
 			return;                                                                                        \
 		}                                                                                                      \
 		fn(st, data, len);                                                                                     \
 	}
-SIPHASH_PRIV_UPDATE_FAST(siphash_update, siphash_state, uint64_t, 8, SIPHASH_PRIV_SIPROUND, SIPHASH_PRIV_ROTL64)
+SIPHASH_PRIV_UPDATE_FAST(siphash_update, siphash_state, uint64_t, 8, SIPHASH_PRIV_SIPROUND, SIPHASH_PRIV_ROTL64,
+                         siphash_priv_le_bytes_)
 SIPHASH_PRIV_UPDATE_FAST(halfsiphash_update, halfsiphash_state, uint32_t, 4, SIPHASH_PRIV_HSIPROUND,
-                         SIPHASH_PRIV_ROTL32)
+                         SIPHASH_PRIV_ROTL32, siphash_priv_le_bytes32_)
 #undef SIPHASH_PRIV_UPDATE_FAST
+#undef SIPHASH_PRIV_LE
 #undef SIPHASH_PRIV_CAST
 #define siphash_update(st, data, len) siphash_update_inline_(st, data, len)
 #define halfsiphash_update(st, data, len) halfsiphash_update_inline_(st, data, len)

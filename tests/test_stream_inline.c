@@ -19,12 +19,14 @@ static uint8_t buf[MAXLEN];
 /* One family's checks against the reference tag `want`: constant update
  * sizes below and above the block size; single bytes mixed with the exported
  * function called by name (the macro suppressed) around a final taken
- * mid-stream; and constant updates starting from every position in a block,
- * after a prefix of len % block bytes through the exported function. */
+ * mid-stream; constant updates starting from every position in a block,
+ * after a prefix of len % block bytes through the exported function; and
+ * constant updates of a whole block's size after a prefix of 1 to block - 1
+ * bytes, so that each straddles two blocks. */
 #define CHECK_FAMILY(fam, block)                                                                                       \
 	do {                                                                                                           \
 		static const size_t sizes_[] = {1, 2, 3, 4, 5, 7, 8};                                                  \
-		size_t u_, i_;                                                                                         \
+		size_t u_, i_, j_;                                                                                     \
 		for (u_ = 0; u_ < sizeof sizes_ / sizeof sizes_[0]; u_++) {                                            \
 			fam##_init(&st, &k, c, d, outlen);                                                             \
 			switch (sizes_[u_]) { /* constants, so that the inline path applies */                         \
@@ -76,6 +78,17 @@ static uint8_t buf[MAXLEN];
 		memset(got, 0, sizeof got);                                                                            \
 		fam##_final(&st, got);                                                                                 \
 		TU_CHECK(!memcmp(got, want, outlen), #fam " offset c=%u d=%u len=%zu outlen=%zu", c, d, len, outlen);  \
+		for (j_ = 1; j_ < (block) && j_ <= len; j_++) {                                                        \
+			fam##_init(&st, &k, c, d, outlen);                                                             \
+			(fam##_update)(&st, buf, j_);                                                                  \
+			for (i_ = j_; len - i_ >= (block); i_ += (block))                                              \
+				fam##_update(&st, buf + i_, block);                                                    \
+			(fam##_update)(&st, buf + i_, len - i_);                                                       \
+			memset(got, 0, sizeof got);                                                                    \
+			fam##_final(&st, got);                                                                         \
+			TU_CHECK(!memcmp(got, want, outlen), #fam " whole blocks after %zu c=%u d=%u len=%zu", j_, c,  \
+			         d, len);                                                                              \
+		}                                                                                                      \
 	} while (0)
 
 static void check_sip(const uint8_t key[16], unsigned c, unsigned d, size_t len, size_t outlen)

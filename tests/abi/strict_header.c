@@ -13,8 +13,10 @@ int strict_header_use(siphash_state *st, halfsiphash_state *hst, const unsigned 
 	rc |= halfsiphash_init(hst, &hk, 1, 3, 4);
 	siphash_update(st, p, 1);
 	siphash_update(st, p, 7);
+	siphash_update(st, p, 8);
 	siphash_update(st, p, p[0]);
 	halfsiphash_update(hst, p, 3);
+	halfsiphash_update(hst, p, 4);
 	halfsiphash_update(hst, p, p[1]);
 	siphash_final(st, out);
 	halfsiphash_final(hst, out + 16);
