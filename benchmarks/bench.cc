@@ -2,7 +2,7 @@
 //
 // Benchmark names are FAMILY/VARIANT/IMPL/SIZE so that --benchmark_filter picks
 // any slice, e.g. 'BM_oneshot/siphash24_64/(scalar|libsodium)/1024$':
-//   FAMILY  BM_oneshot, BM_stream_u1 / _u64 / _u4096 (update size), BM_latency
+//   FAMILY  BM_oneshot, BM_stream_u1 / _u4 / _u8 / _u64 / _u4096 (update size), BM_latency
 //           (each input depends on the previous tag), BM_batch
 //   VARIANT siphash24_64, siphash13_128, halfsiphash24_32, siphash_hash35_64 ...
 //   IMPL    auto, scalar, sse2, avx2, avx512, neon (forced with siphash_backend_select),
@@ -532,6 +532,8 @@ int main(int argc, char **argv)
 		backends += (backends.empty() ? "" : ",") + impl;
 		add_library_oneshots(impl, b);
 		add_streams<1>(impl, b);
+		add_streams<4>(impl, b); // a field at a time: the header's inline path, as 1 and 8
+		add_streams<8>(impl, b);
 		add_streams<64>(impl, b);
 		add_streams<4096>(impl, b);
 		add_library_batches(impl, b);
