@@ -4,7 +4,8 @@
 // any slice, e.g. 'BM_oneshot/siphash24_64/(scalar|libsodium)/1024$':
 //   FAMILY  BM_oneshot, BM_stream_u1 / _u4 / _u8 / _u64 / _u4096 (update size), BM_latency
 //           (each input depends on the previous tag), BM_batch
-//   VARIANT siphash24_64, siphash13_128, halfsiphash24_32, siphash_hash35_64 ...
+//   VARIANT siphash24_64, siphash13_128, halfsiphash24_32, siphash_hash35_64 ...;
+//           strhash_plain (unkeyed string hashes for reference: lua, openssl)
 //   IMPL    auto, scalar, sse2, avx2, avx512, neon (forced with siphash_backend_select),
 //           libsodium, highwayhash, openssl (peers), limit (the SipRound chain)
 //   SIZE    message bytes; for BM_batch NxBYTES or Nxmixed (1..64 bytes each):
@@ -29,6 +30,7 @@
 #ifdef SIPHASH_PEER_OPENSSL
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
+#include <openssl/lhash.h>
 #include <openssl/params.h>
 #endif
 #ifdef SIPHASH_PEER_HIGHWAYHASH
@@ -49,6 +51,11 @@ const size_t kSmallBatchShapes[] = {3, 16, 64, 0};
 
 alignas(64) uint8_t g_buf[kMaxLen + 64];
 alignas(64) uint8_t g_latbuf[kMaxLen + 64];
+// g_buf's bytes with every zero made nonzero and a NUL after the first
+// kSizes[i] of them, at g_strbuf + g_stroff[i]: for string hashes that stop
+// at a NUL
+std::vector<uint8_t> g_strbuf;
+size_t g_stroff[sizeof kSizes / sizeof kSizes[0]];
 uint8_t g_keybytes[16];
 siphash_key g_key;
 halfsiphash_key g_hkey;
@@ -94,12 +101,13 @@ bool select_backend(benchmark::State &st, int backend)
 // through launder() (which also clobbers memory) so that an inlined peer
 // cannot hoist its work out of the loop: every implementation reloads the key
 // and the message each time, as a real caller would.
-template <class Op> void run_throughput(benchmark::State &st, Op op, size_t len, int backend)
+template <class Op>
+void run_throughput(benchmark::State &st, Op op, size_t len, int backend, const uint8_t *base = g_buf)
 {
 	if (!select_backend(st, backend))
 		return;
 	for (auto _ : st) {
-		const uint8_t *p = g_buf;
+		const uint8_t *p = base;
 		launder(p);
 		keep(op(p, len));
 	}
@@ -414,6 +422,46 @@ void add_openssl(const char *variant, unsigned c, unsigned d, unsigned size, uin
 }
 #endif
 
+// Reference rows, not peers: plain (unkeyed) string hashes, which anyone who
+// knows them can flood, and which SipHash is adopted to replace. Projects
+// weigh SipHash against them (OpenSSL kept its LHASH string hash for short
+// strings; a Lua fork measured HalfSipHash-1-3 against its stock hash), so
+// their rows sit beside siphash13_64's and halfsiphash13_32's. The names say
+// the function: BM_oneshot/strhash_plain/IMPL/SIZE.
+//   lua: the string hash of Lua 5.4's interpreter (luaS_hash: h = seed ^ len,
+//        then h ^= (h << 5) + (h >> 2) + byte, from the last byte to the first),
+//        written here from that formula.
+//   openssl: OPENSSL_LH_strhash, the default hash of OpenSSL's LHASH tables,
+//        which reads a NUL-terminated string (given one of the row's length).
+uint64_t lua_strhash(const uint8_t *p, size_t n)
+{
+	unsigned h = 0x2545f491u ^ static_cast<unsigned>(n);
+	for (; n > 0; n--)
+		h ^= (h << 5) + (h >> 2) + p[n - 1];
+	return h;
+}
+
+void add_plain_strhashes()
+{
+	add_oneshot("strhash_plain", "lua", -1, lua_strhash);
+#ifdef SIPHASH_PEER_OPENSSL
+	for (size_t i = 0; i < sizeof kSizes / sizeof kSizes[0]; i++) {
+		const size_t len = kSizes[i];
+		const uint8_t *s = g_strbuf.data() + g_stroff[i];
+		benchmark::RegisterBenchmark(row("BM_oneshot", "strhash_plain", "openssl", std::to_string(len)).c_str(),
+		                             [=](benchmark::State &st) {
+			                             run_throughput(
+			                                     st,
+			                                     [](const uint8_t *p, size_t) -> uint64_t {
+				                                     return OPENSSL_LH_strhash(
+				                                             reinterpret_cast<const char *>(p));
+			                                     },
+			                                     len, -1, s);
+		                             });
+	}
+#endif
+}
+
 void add_peers()
 {
 #ifdef SIPHASH_PEER_SODIUM
@@ -512,6 +560,12 @@ void setup()
 		g_keybytes[i] = static_cast<uint8_t>(i);
 	g_key = siphash_key_from_bytes(g_keybytes);
 	g_hkey = halfsiphash_key_from_bytes(g_keybytes);
+	for (size_t i = 0; i < sizeof kSizes / sizeof kSizes[0]; i++) {
+		g_stroff[i] = g_strbuf.size();
+		for (size_t j = 0; j < kSizes[i]; j++)
+			g_strbuf.push_back(g_buf[j] ? g_buf[j] : uint8_t{'x'});
+		g_strbuf.push_back(0);
+	}
 #ifdef SIPHASH_PEER_HIGHWAYHASH
 	g_hhkey[0] = g_key.k0;
 	g_hhkey[1] = g_key.k1;
@@ -539,6 +593,7 @@ int main(int argc, char **argv)
 		add_library_batches(impl, b);
 	}
 	add_peers();
+	add_plain_strhashes();
 	add_limits();
 	siphash_backend_select(SIPHASH_BACKEND_AUTO);
 	benchmark::AddCustomContext("siphash_version", siphash_version());
