@@ -300,12 +300,12 @@ static inline __attribute__((always_inline)) uint32_t siphash_priv_le_bytes32_(c
  * - the empty asm hides that pos is a multiple of 8, so that the mask below
  *   is the shift instruction's own (GCC emitted an and for it otherwise);
  * - the completed block's rounds are out of line, so a byte that does not
- *   complete one jumps only back to the caller's loop (two taken jumps a
- *   byte cost SipHash-1-3 most).
+ *   complete one jumps only back to the caller's loop.
  * 16 KiB one byte at a time took 0.86-0.97x the time of the earlier code
  * (Zen 5; GCC 0.90-0.97x, Clang 0.86-0.90x), four bytes at a time 0.56x
- * with GCC (Clang had unrolled the byte loop: 1.01x), eight 0.63-0.66x
- * (a library call before). docs/performance.md has the figures. */
+ * with GCC (Clang had already merged the byte loop into one load: 1.01x),
+ * eight 0.63-0.66x (a library call before). docs/performance.md has the
+ * figures. */
 #define SIPHASH_PRIV_UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL, LOAD)                                  \
 	static inline __attribute__((always_inline)) void fn##_inline_(state_type *st, const void *data, size_t len)   \
 	{                                                                                                              \
