@@ -248,7 +248,7 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 #elif defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
 #define SIPHASH_PRIV_LE(x, bits) __builtin_bswap##bits(x)
 #endif
-#ifdef SIPHASH_PRIV_LE
+#ifdef SIPHASH_PRIV_LE /* a host of another byte order calls the library */
 static inline __attribute__((always_inline)) uint64_t siphash_priv_le16_(const uint8_t *p)
 {
 	uint16_t h_;
@@ -261,11 +261,9 @@ static inline __attribute__((always_inline)) uint64_t siphash_priv_le32_(const u
 	__builtin_memcpy(&q_, p, 4);
 	return SIPHASH_PRIV_LE(q_, 32);
 }
-#endif
 static inline __attribute__((always_inline)) uint64_t siphash_priv_le_bytes_(const void *p, size_t n)
 {
 	const uint8_t *b_ = SIPHASH_PRIV_CAST(const uint8_t *, p);
-#ifdef SIPHASH_PRIV_LE
 	uint64_t w_;
 	if (n == 8) {
 		__builtin_memcpy(&w_, b_, 8);
@@ -276,13 +274,6 @@ static inline __attribute__((always_inline)) uint64_t siphash_priv_le_bytes_(con
 	if (n >= 2)
 		return siphash_priv_le16_(b_) | siphash_priv_le16_(b_ + n - 2) << (8 * (n - 2));
 	return n ? SIPHASH_PRIV_CAST(uint64_t, b_[0]) : 0;
-#else
-	uint64_t w_ = 0;
-	size_t i_;
-	for (i_ = 0; i_ < n; i_++)
-		w_ |= SIPHASH_PRIV_CAST(uint64_t, b_[i_]) << (8 * i_);
-	return w_;
-#endif
 }
 static inline __attribute__((always_inline)) uint32_t siphash_priv_le_bytes32_(const void *p, size_t n)
 {
@@ -344,9 +335,10 @@ SIPHASH_PRIV_UPDATE_FAST(halfsiphash_update, halfsiphash_state, uint32_t, 4, SIP
                          SIPHASH_PRIV_ROTL32, siphash_priv_le_bytes32_)
 #undef SIPHASH_PRIV_UPDATE_FAST
 #undef SIPHASH_PRIV_LE
-#undef SIPHASH_PRIV_CAST
 #define siphash_update(st, data, len) siphash_update_inline_(st, data, len)
 #define halfsiphash_update(st, data, len) halfsiphash_update_inline_(st, data, len)
+#endif /* SIPHASH_PRIV_LE */
+#undef SIPHASH_PRIV_CAST
 #endif
 
 /* Zeroes n bytes at p (a key, a state, a tag) in a way the compiler cannot
