@@ -137,11 +137,16 @@ std::string row(const char *family, const std::string &variant, const std::strin
 	return std::string(family) + "/" + variant + "/" + impl + "/" + size;
 }
 
-template <class Op> void add_oneshot(const std::string &variant, const std::string &impl, int backend, Op op)
+// nul: each size's message is its NUL-terminated copy in g_strbuf
+template <class Op>
+void add_oneshot(const std::string &variant, const std::string &impl, int backend, Op op, bool nul = false)
 {
-	for (size_t len : kSizes)
+	for (size_t i = 0; i < sizeof kSizes / sizeof kSizes[0]; i++) {
+		const size_t len = kSizes[i];
+		const uint8_t *base = nul ? g_strbuf.data() + g_stroff[i] : g_buf;
 		benchmark::RegisterBenchmark(row("BM_oneshot", variant, impl, std::to_string(len)).c_str(),
-		                             [=](benchmark::State &st) { run_throughput(st, op, len, backend); });
+		                             [=](benchmark::State &st) { run_throughput(st, op, len, backend, base); });
+	}
 }
 
 template <class Op> void add_latency(const std::string &variant, const std::string &impl, int backend, Op op)
@@ -445,20 +450,12 @@ void add_plain_strhashes()
 {
 	add_oneshot("strhash_plain", "lua", -1, lua_strhash);
 #ifdef SIPHASH_PEER_OPENSSL
-	for (size_t i = 0; i < sizeof kSizes / sizeof kSizes[0]; i++) {
-		const size_t len = kSizes[i];
-		const uint8_t *s = g_strbuf.data() + g_stroff[i];
-		benchmark::RegisterBenchmark(row("BM_oneshot", "strhash_plain", "openssl", std::to_string(len)).c_str(),
-		                             [=](benchmark::State &st) {
-			                             run_throughput(
-			                                     st,
-			                                     [](const uint8_t *p, size_t) -> uint64_t {
-				                                     return OPENSSL_LH_strhash(
-				                                             reinterpret_cast<const char *>(p));
-			                                     },
-			                                     len, -1, s);
-		                             });
-	}
+	add_oneshot(
+	        "strhash_plain", "openssl", -1,
+	        [](const uint8_t *p, size_t) -> uint64_t {
+		        return OPENSSL_LH_strhash(reinterpret_cast<const char *>(p));
+	        },
+	        true);
 #endif
 }
 
