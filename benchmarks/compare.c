@@ -20,8 +20,11 @@
  *
  * --op siphash24_64 (any fixed one-shot function) calls it once per message
  * instead: how i386's SSE2 single-message path compares with its scalar one,
- * for instance. The library is never linked: only siphash.h's types and
- * names are used.
+ * for instance. --op siphash24_64_stream streams each message through the
+ * library's init, update (--update bytes at a time) and final: these are
+ * called through the loaded library, so what is timed is the exported update,
+ * never the header's inline one. The library is never linked: only
+ * siphash.h's types and names are used.
  */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -41,33 +44,55 @@
 
 /* The batch functions, then the one-shot ones (called once per message, in a
  * loop here, as a caller without the batch API would). */
-enum out_kind { OUT_SIP64, OUT_SIP128, OUT_HALF32, OUT_HALF64, ONE_SIP64, ONE_SIP128, ONE_HALF32, ONE_HALF64 };
+enum out_kind {
+	OUT_SIP64,
+	OUT_SIP128,
+	OUT_HALF32,
+	OUT_HALF64,
+	ONE_SIP64,
+	ONE_SIP128,
+	ONE_HALF32,
+	ONE_HALF64,
+	STREAM_SIP,
+	STREAM_HALF
+};
 
 static const struct op {
 	const char *name;
 	enum out_kind kind;
 	size_t tag_bytes;
+	unsigned c, d; /* the streaming ops' rounds */
 } ops[] = {
-        {"siphash13_64_batch", OUT_SIP64, 8},
-        {"siphash24_64_batch", OUT_SIP64, 8},
-        {"siphash48_64_batch", OUT_SIP64, 8},
-        {"siphash13_128_batch", OUT_SIP128, 16},
-        {"siphash24_128_batch", OUT_SIP128, 16},
-        {"siphash48_128_batch", OUT_SIP128, 16},
-        {"halfsiphash13_32_batch", OUT_HALF32, 4},
-        {"halfsiphash24_32_batch", OUT_HALF32, 4},
-        {"halfsiphash13_64_batch", OUT_HALF64, 8},
-        {"halfsiphash24_64_batch", OUT_HALF64, 8},
-        {"siphash13_64", ONE_SIP64, 8},
-        {"siphash24_64", ONE_SIP64, 8},
-        {"siphash48_64", ONE_SIP64, 8},
-        {"siphash13_128", ONE_SIP128, 16},
-        {"siphash24_128", ONE_SIP128, 16},
-        {"siphash48_128", ONE_SIP128, 16},
-        {"halfsiphash13_32", ONE_HALF32, 4},
-        {"halfsiphash24_32", ONE_HALF32, 4},
-        {"halfsiphash13_64", ONE_HALF64, 8},
-        {"halfsiphash24_64", ONE_HALF64, 8},
+        {"siphash13_64_batch", OUT_SIP64, 8, 0, 0},
+        {"siphash24_64_batch", OUT_SIP64, 8, 0, 0},
+        {"siphash48_64_batch", OUT_SIP64, 8, 0, 0},
+        {"siphash13_128_batch", OUT_SIP128, 16, 0, 0},
+        {"siphash24_128_batch", OUT_SIP128, 16, 0, 0},
+        {"siphash48_128_batch", OUT_SIP128, 16, 0, 0},
+        {"halfsiphash13_32_batch", OUT_HALF32, 4, 0, 0},
+        {"halfsiphash24_32_batch", OUT_HALF32, 4, 0, 0},
+        {"halfsiphash13_64_batch", OUT_HALF64, 8, 0, 0},
+        {"halfsiphash24_64_batch", OUT_HALF64, 8, 0, 0},
+        {"siphash13_64", ONE_SIP64, 8, 0, 0},
+        {"siphash24_64", ONE_SIP64, 8, 0, 0},
+        {"siphash48_64", ONE_SIP64, 8, 0, 0},
+        {"siphash13_128", ONE_SIP128, 16, 0, 0},
+        {"siphash24_128", ONE_SIP128, 16, 0, 0},
+        {"siphash48_128", ONE_SIP128, 16, 0, 0},
+        {"halfsiphash13_32", ONE_HALF32, 4, 0, 0},
+        {"halfsiphash24_32", ONE_HALF32, 4, 0, 0},
+        {"halfsiphash13_64", ONE_HALF64, 8, 0, 0},
+        {"halfsiphash24_64", ONE_HALF64, 8, 0, 0},
+        {"siphash13_64_stream", STREAM_SIP, 8, 1, 3},
+        {"siphash24_64_stream", STREAM_SIP, 8, 2, 4},
+        {"siphash48_64_stream", STREAM_SIP, 8, 4, 8},
+        {"siphash13_128_stream", STREAM_SIP, 16, 1, 3},
+        {"siphash24_128_stream", STREAM_SIP, 16, 2, 4},
+        {"siphash48_128_stream", STREAM_SIP, 16, 4, 8},
+        {"halfsiphash13_32_stream", STREAM_HALF, 4, 1, 3},
+        {"halfsiphash24_32_stream", STREAM_HALF, 4, 2, 4},
+        {"halfsiphash13_64_stream", STREAM_HALF, 8, 1, 3},
+        {"halfsiphash24_64_stream", STREAM_HALF, 8, 2, 4},
 };
 
 static const struct {
@@ -86,6 +111,12 @@ typedef uint64_t one_sip64_fn(const siphash_key *, const void *, size_t);
 typedef void one_sip128_fn(const siphash_key *, const void *, size_t, uint8_t[16]);
 typedef uint32_t one_half32_fn(const halfsiphash_key *, const void *, size_t);
 typedef uint64_t one_half64_fn(const halfsiphash_key *, const void *, size_t);
+typedef int sip_init_fn(siphash_state *, const siphash_key *, unsigned, unsigned, size_t);
+typedef void sip_update_fn(siphash_state *, const void *, size_t);
+typedef void sip_final_fn(const siphash_state *, void *);
+typedef int half_init_fn(halfsiphash_state *, const halfsiphash_key *, unsigned, unsigned, size_t);
+typedef void half_update_fn(halfsiphash_state *, const void *, size_t);
+typedef void half_final_fn(const halfsiphash_state *, void *);
 typedef int select_fn(siphash_backend);
 typedef siphash_backend active_fn(void);
 typedef const char *name_fn(siphash_backend);
@@ -104,6 +135,14 @@ struct spec {
 		one_half32_fn *one_half32;
 		one_half64_fn *one_half64;
 	} fn;
+	struct {
+		sip_init_fn *sip_init;
+		sip_update_fn *sip_update;
+		sip_final_fn *sip_final;
+		half_init_fn *half_init;
+		half_update_fn *half_update;
+		half_final_fn *half_final;
+	} stream;
 	const char *active; /* the backend the library reports once forced */
 	double ns[MAX_ROUNDS];
 };
@@ -111,6 +150,7 @@ struct spec {
 struct input {
 	const void **data;
 	size_t *len, n, bytes;
+	size_t update; /* streaming ops: bytes per update */
 	siphash_key key;
 	halfsiphash_key hkey;
 };
@@ -121,8 +161,12 @@ static void usage(FILE *f)
 	      "Times one function of each LIBRARY (a libsiphash shared library, loaded into\n"
 	      "its own namespace) with BACKEND forced (auto, scalar, sse2, avx2, avx512,\n"
 	      "neon; default auto), taking turns, after checking that all give the same tags.\n"
-	      "  --op NAME      a batch function (default siphash13_64_batch), or a one-shot\n"
-	      "                 one (siphash24_64, ...), called for each message in turn\n"
+	      "  --op NAME      a batch function (default siphash13_64_batch), a one-shot\n"
+	      "                 one (siphash24_64, ...), called for each message in turn,\n"
+	      "                 or NAME_stream (siphash24_64_stream, ...): each message\n"
+	      "                 through init, update and final\n"
+	      "  --update U     streaming ops: bytes per update call (default 1); the\n"
+	      "                 last update of a message may be shorter\n"
 	      "  -n N           messages (default 1024)\n"
 	      "  --bytes B      bytes per message, or 'mixed' for 1..64 as siphash-bench's\n"
 	      "                 Nxmixed rows (default mixed)\n"
@@ -198,7 +242,18 @@ static int load(struct spec *sp, const struct op *op)
 		fprintf(stderr, "siphash-compare: %s\n", dlerror());
 		return -1;
 	}
-	if (lookup(sp->handle, op->name, &sp->fn, sizeof sp->fn) ||
+	if ((op->kind == STREAM_SIP
+	             ? lookup(sp->handle, "siphash_init", &sp->stream.sip_init, sizeof sp->stream.sip_init) ||
+	                       lookup(sp->handle, "siphash_update", &sp->stream.sip_update,
+	                              sizeof sp->stream.sip_update) ||
+	                       lookup(sp->handle, "siphash_final", &sp->stream.sip_final, sizeof sp->stream.sip_final)
+	     : op->kind == STREAM_HALF
+	             ? lookup(sp->handle, "halfsiphash_init", &sp->stream.half_init, sizeof sp->stream.half_init) ||
+	                       lookup(sp->handle, "halfsiphash_update", &sp->stream.half_update,
+	                              sizeof sp->stream.half_update) ||
+	                       lookup(sp->handle, "halfsiphash_final", &sp->stream.half_final,
+	                              sizeof sp->stream.half_final)
+	             : lookup(sp->handle, op->name, &sp->fn, sizeof sp->fn)) ||
 	    lookup(sp->handle, "siphash_backend_select", &sel, sizeof sel) ||
 	    lookup(sp->handle, "siphash_backend_active", &active, sizeof active) ||
 	    lookup(sp->handle, "siphash_backend_name", &name, sizeof name)) {
@@ -213,6 +268,31 @@ static int load(struct spec *sp, const struct op *op)
 	}
 	sp->active = name(active());
 	return 0;
+}
+
+/* One message in updates of in->update bytes (the last may be shorter). */
+static void stream_sip(const struct spec *sp, const struct op *op, const struct input *in, size_t i, uint8_t *out)
+{
+	const uint8_t *p = (const uint8_t *)in->data[i];
+	size_t left = in->len[i];
+	siphash_state st;
+	sp->stream.sip_init(&st, &in->key, op->c, op->d, op->tag_bytes);
+	for (; left > in->update; left -= in->update, p += in->update)
+		sp->stream.sip_update(&st, p, in->update);
+	sp->stream.sip_update(&st, p, left);
+	sp->stream.sip_final(&st, out);
+}
+
+static void stream_half(const struct spec *sp, const struct op *op, const struct input *in, size_t i, uint8_t *out)
+{
+	const uint8_t *p = (const uint8_t *)in->data[i];
+	size_t left = in->len[i];
+	halfsiphash_state st;
+	sp->stream.half_init(&st, &in->hkey, op->c, op->d, op->tag_bytes);
+	for (; left > in->update; left -= in->update, p += in->update)
+		sp->stream.half_update(&st, p, in->update);
+	sp->stream.half_update(&st, p, left);
+	sp->stream.half_final(&st, out);
 }
 
 static void call(const struct spec *sp, const struct op *op, const struct input *in, void *out)
@@ -246,6 +326,14 @@ static void call(const struct spec *sp, const struct op *op, const struct input 
 	case ONE_HALF64:
 		for (i = 0; i < in->n; i++)
 			((uint64_t *)out)[i] = sp->fn.one_half64(&in->hkey, in->data[i], in->len[i]);
+		break;
+	case STREAM_SIP:
+		for (i = 0; i < in->n; i++)
+			stream_sip(sp, op, in, i, (uint8_t *)out + op->tag_bytes * i);
+		break;
+	case STREAM_HALF:
+		for (i = 0; i < in->n; i++)
+			stream_half(sp, op, in, i, (uint8_t *)out + op->tag_bytes * i);
 		break;
 	}
 }
@@ -307,6 +395,8 @@ static void report(struct spec *specs, size_t nspec, const struct op *op, const 
 		printf("%s, %zu x %zu B", op->name, in->n, bytes);
 	else
 		printf("%s, %zu x mixed 1..64 B", op->name, in->n);
+	if (op->kind == STREAM_SIP || op->kind == STREAM_HALF)
+		printf(" in updates of %zu B", in->update);
 	printf(", %zu rounds, fastest of %zu timings of %zu call%s each\n", rounds, calls, reps, reps == 1 ? "" : "s");
 	printf("%-16s %12s %12s %8s %8s  %s\n", "backend", "fastest ns", "median ns", "speed", "(median)", "library");
 	for (i = 0; i < nspec; i++)
@@ -328,8 +418,9 @@ static int compare(struct spec *specs, size_t nspec, const struct op *op, const 
 {
 	uint8_t *ref = calloc(in->n ? in->n : 1, op->tag_bytes), *out = calloc(in->n ? in->n : 1, op->tag_bytes);
 	/* Small batches are timed a few calls at a time, so that a timing is
-	 * well above the clock's resolution and the call of clock_gettime. */
-	const size_t reps = in->n >= 256 ? 1 : 2048 / (in->n + 1);
+	 * well above the clock's resolution and the call of clock_gettime; a few
+	 * KiB take microseconds already. */
+	const size_t reps = in->n >= 256 || in->bytes >= 4096 ? 1 : 2048 / (in->n + 1);
 	size_t i, r, c, k;
 	int status = 2;
 	if (!ref || !out)
@@ -372,7 +463,7 @@ int main(int argc, char **argv)
 	static struct spec specs[MAX_SPECS];
 	static uint8_t buf[BUF_BYTES];
 	const struct op *op = &ops[0];
-	size_t n = 1024, bytes = 0, rounds = 15, calls = 200, nspec = 0;
+	size_t n = 1024, bytes = 0, rounds = 15, calls = 200, nspec = 0, update = 1;
 	int check = 1, status, argi;
 	struct input in = {0};
 
@@ -409,6 +500,9 @@ int main(int argc, char **argv)
 			if (strcmp(v, "mixed") ? parse_size(v, &bytes) || bytes == 0 || bytes > BUF_BYTES
 			                       : (bytes = 0, 0))
 				goto bad;
+		} else if (!strcmp(a, "--update")) {
+			if (parse_size(v, &update) || update == 0)
+				goto bad;
 		} else if (!strcmp(a, "--rounds")) {
 			if (parse_size(v, &rounds) || rounds == 0 || rounds > MAX_ROUNDS)
 				goto bad;
@@ -422,6 +516,7 @@ int main(int argc, char **argv)
 	if (!nspec)
 		goto bad;
 
+	in.update = update;
 	status = make_input(&in, buf, n, bytes) ? 2 : compare(specs, nspec, op, &in, bytes, rounds, calls, check);
 	free(in.data);
 	free(in.len);

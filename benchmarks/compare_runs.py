@@ -44,7 +44,7 @@ def main(argv):
         argv = argv[1:]
     opts, specs, i = [], [], 0
     while i < len(argv):  # siphash-compare's options with a value, its flags, and the specs
-        if argv[i] in ("--op", "-n", "--bytes", "--rounds", "--calls") and i + 1 < len(argv):
+        if argv[i] in ("--op", "-n", "--bytes", "--update", "--rounds", "--calls") and i + 1 < len(argv):
             opts += argv[i : i + 2]
             i += 2
         else:

@@ -58,6 +58,12 @@ cmp="$build/benchmarks/siphash-compare"
 [ "$(grep -cE '^(scalar|auto \([a-z0-9]+\)) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' "$build/compare-smoke.txt")" -eq 2 ]
 "$cmp" --rounds 1 --calls 1 "$lib" "$lib" >/dev/null
 "$cmp" --op siphash24_128 -n 5 --bytes 1000 --rounds 1 --calls 1 "scalar:$lib" "$lib" | grep -q '^siphash24_128, 5 x 1000 B'
+"$cmp" --op halfsiphash24_64_stream --update 3 -n 5 --bytes 100 --rounds 1 --calls 1 "scalar:$lib" "$lib" |
+	grep -q '^halfsiphash24_64_stream, 5 x 100 B in updates of 3 B'
+"$cmp" --op siphash13_128_stream -n 7 --rounds 1 --calls 1 "scalar:$lib" "$lib" >/dev/null
+status=0
+"$cmp" --op siphash24_64_stream --update 0 "$lib" 2>/dev/null || status=$?
+[ "$status" -eq 2 ]
 case "$(uname -m)" in
 x86_64 | i?86) absent=neon ;;
 *) absent=avx2 ;;
