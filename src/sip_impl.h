@@ -273,14 +273,19 @@ SIP_INLINE void hsip_blocks(hsip_words *s, const uint8_t *p, size_t nblocks, uns
 	s->v3 = v3;
 }
 
+SIP_INLINE void hsip_absorb(hsip_words *s, uint32_t m, unsigned c)
+{
+	s->v3 ^= m;
+	hsip_rounds(s, c);
+	s->v0 ^= m;
+}
+
 /* Final block and finalization; returns the tag as a little-endian integer
  * (32 or 64 bits wide). */
 SIP_INLINE uint64_t hsip_finish(hsip_words s, uint32_t b, unsigned c, unsigned d, int wide)
 {
 	uint32_t h0;
-	s.v3 ^= b;
-	hsip_rounds(&s, c);
-	s.v0 ^= b;
+	hsip_absorb(&s, b, c);
 	s.v2 ^= wide ? 0xee : 0xff;
 	hsip_rounds(&s, d);
 	h0 = s.v1 ^ s.v3;
