@@ -12,7 +12,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  * (states are plain values, so switching backends mid-stream must not matter).
  *   op % 6 == 0  init   slot, kind, c, d, outlen choice, 16 key bytes
  *                       (c, d and outlen may be invalid: then EINVAL and an untouched state)
- *   op % 6 == 1  update slot, length byte (>= 240: a long run), then that many data bytes from the input
+ *   op % 6 == 1  update slot, length byte (>= 240: a long run), then that many data bytes from the input;
+ *                when op / 6 is odd, a piece byte first: the data goes in updates of a constant
+ *                1 + piece % 8 bytes (the header's inline path for up to a block), the rest in one
  *   op % 6 == 2  final  slot
  *   op % 6 == 3  copy   from slot, to slot (plain struct assignment)
  *   op % 6 == 4  select backend byte
@@ -68,17 +70,64 @@ static void op_init(fz_reader *r, slot *s)
 	s->len = 0;
 }
 
-static void op_update(fz_reader *r, slot *s)
+/* n bytes at p in updates of the constant K bytes, the rest in one more: K
+ * must be a constant for the header's inline update to take it. */
+#define FZ_PIECES(update, st, p, n, K)                                                                                 \
+	do {                                                                                                           \
+		size_t i_ = 0;                                                                                         \
+		for (; (n)-i_ >= (K); i_ += (K))                                                                       \
+			update(st, (p) + i_, K);                                                                       \
+		if (i_ < (n))                                                                                          \
+			update(st, (p) + i_, (n)-i_);                                                                  \
+	} while (0)
+#define FZ_PIECES_OF(k, update, st, p, n)                                                                              \
+	do {                                                                                                           \
+		switch (k) {                                                                                           \
+		case 1:                                                                                                \
+			FZ_PIECES(update, st, p, n, 1);                                                                \
+			break;                                                                                         \
+		case 2:                                                                                                \
+			FZ_PIECES(update, st, p, n, 2);                                                                \
+			break;                                                                                         \
+		case 3:                                                                                                \
+			FZ_PIECES(update, st, p, n, 3);                                                                \
+			break;                                                                                         \
+		case 4:                                                                                                \
+			FZ_PIECES(update, st, p, n, 4);                                                                \
+			break;                                                                                         \
+		case 5:                                                                                                \
+			FZ_PIECES(update, st, p, n, 5);                                                                \
+			break;                                                                                         \
+		case 6:                                                                                                \
+			FZ_PIECES(update, st, p, n, 6);                                                                \
+			break;                                                                                         \
+		case 7:                                                                                                \
+			FZ_PIECES(update, st, p, n, 7);                                                                \
+			break;                                                                                         \
+		default:                                                                                               \
+			FZ_PIECES(update, st, p, n, 8);                                                                \
+			break;                                                                                         \
+		}                                                                                                      \
+	} while (0)
+
+/* pieces 0: one update of the whole length; 1..8: updates of that constant size. */
+static void op_update(fz_reader *r, slot *s, unsigned pieces)
 {
 	size_t n = fz_byte(r);
 	if (n >= 240)
 		n = (n - 239) * 97; /* up to ~1.5 KiB: many whole blocks in one call */
 	if (n > r->n)
 		n = r->n;
-	if (s->kind == 1)
+	if (pieces && n) {
+		if (s->kind == 1)
+			FZ_PIECES_OF(pieces, siphash_update, &s->st, r->p, n);
+		else if (s->kind == 2)
+			FZ_PIECES_OF(pieces, halfsiphash_update, &s->hst, r->p, n);
+	} else if (s->kind == 1) {
 		siphash_update(&s->st, n ? r->p : NULL, n);
-	else if (s->kind == 2)
+	} else if (s->kind == 2) {
 		halfsiphash_update(&s->hst, n ? r->p : NULL, n);
+	}
 	if (s->kind && n) {
 		memcpy(s->shadow + s->len, r->p, n);
 		s->len += n;
@@ -166,14 +215,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	fz_select(fz_backends[0]);
 	while (r.n) {
-		unsigned op = fz_byte(&r) % 6;
+		unsigned opb = fz_byte(&r), op = opb % 6;
 		slot *s = &slots[fz_byte(&r) % NSLOTS];
 		switch (op) {
 		case 0:
 			op_init(&r, s);
 			break;
 		case 1:
-			op_update(&r, s);
+			op_update(&r, s, (opb / 6) & 1 ? 1 + fz_byte(&r) % 8 : 0);
 			break;
 		case 2:
 			op_final(s);
