@@ -165,11 +165,6 @@ int halfsiphash_hash(const halfsiphash_key *key, unsigned c, unsigned d, const v
 			BLOCKS(st, p, len / (block));                                                                  \
 	}
 
-/* Where single-message SipHash has no SIMD code (SIP_DIRECT) blocks go to the
- * scalar code directly, not through the table's indirect call: streaming by
- * small chunks completes a block per call, and the table load and indirect
- * call cost as much as the block. HalfSipHash has no table entry to take: its
- * 32-bit words are native everywhere, so scalar wins. */
 /* One block m absorbed into the state's words, in registers. */
 #define STATE_ABSORB(st, words_type, absorb, m)                                                                        \
 	do {                                                                                                           \
@@ -181,6 +176,11 @@ int halfsiphash_hash(const halfsiphash_key *key, unsigned c, unsigned d, const v
 		(st)->v[3] = s_.v3;                                                                                    \
 	} while (0)
 
+/* Where single-message SipHash has no SIMD code (SIP_DIRECT) blocks go to the
+ * scalar code directly, not through the table's indirect call: streaming by
+ * small chunks completes a block per call, and the table load and indirect
+ * call cost as much as the block. HalfSipHash has no table entry to take: its
+ * 32-bit words are native everywhere, so scalar wins. */
 static void sip_state_absorb(siphash_state *st, uint64_t m)
 {
 	if (SIP_DIRECT) {

@@ -14,7 +14,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
  *                       (c, d and outlen may be invalid: then EINVAL and an untouched state)
  *   op % 6 == 1  update slot, length byte (>= 240: a long run), then that many data bytes from the input;
  *                when op / 6 is odd, a piece byte first: the data goes in updates of a constant
- *                1 + piece % 8 bytes (the header's inline path for up to a block), the rest in one
+ *                1 + piece % 8 bytes (the header's inline path for up to a block), the rest in
+ *                one more call
  *   op % 6 == 2  final  slot
  *   op % 6 == 3  copy   from slot, to slot (plain struct assignment)
  *   op % 6 == 4  select backend byte
