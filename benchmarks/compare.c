@@ -231,6 +231,22 @@ static int lookup(void *handle, const char *name, void *fnptr, size_t size)
 	return 0;
 }
 
+/* The op's functions: the batch or one-shot function, or a family's
+ * init, update and final. */
+static int lookup_op(struct spec *sp, const struct op *op)
+{
+	void *h = sp->handle;
+	if (op->kind == STREAM_SIP)
+		return lookup(h, "siphash_init", &sp->stream.sip_init, sizeof sp->stream.sip_init) ||
+		       lookup(h, "siphash_update", &sp->stream.sip_update, sizeof sp->stream.sip_update) ||
+		       lookup(h, "siphash_final", &sp->stream.sip_final, sizeof sp->stream.sip_final);
+	if (op->kind == STREAM_HALF)
+		return lookup(h, "halfsiphash_init", &sp->stream.half_init, sizeof sp->stream.half_init) ||
+		       lookup(h, "halfsiphash_update", &sp->stream.half_update, sizeof sp->stream.half_update) ||
+		       lookup(h, "halfsiphash_final", &sp->stream.half_final, sizeof sp->stream.half_final);
+	return lookup(h, op->name, &sp->fn, sizeof sp->fn);
+}
+
 static int load(struct spec *sp, const struct op *op)
 {
 	select_fn *sel;
@@ -242,19 +258,7 @@ static int load(struct spec *sp, const struct op *op)
 		fprintf(stderr, "siphash-compare: %s\n", dlerror());
 		return -1;
 	}
-	if ((op->kind == STREAM_SIP
-	             ? lookup(sp->handle, "siphash_init", &sp->stream.sip_init, sizeof sp->stream.sip_init) ||
-	                       lookup(sp->handle, "siphash_update", &sp->stream.sip_update,
-	                              sizeof sp->stream.sip_update) ||
-	                       lookup(sp->handle, "siphash_final", &sp->stream.sip_final, sizeof sp->stream.sip_final)
-	     : op->kind == STREAM_HALF
-	             ? lookup(sp->handle, "halfsiphash_init", &sp->stream.half_init, sizeof sp->stream.half_init) ||
-	                       lookup(sp->handle, "halfsiphash_update", &sp->stream.half_update,
-	                              sizeof sp->stream.half_update) ||
-	                       lookup(sp->handle, "halfsiphash_final", &sp->stream.half_final,
-	                              sizeof sp->stream.half_final)
-	             : lookup(sp->handle, op->name, &sp->fn, sizeof sp->fn)) ||
-	    lookup(sp->handle, "siphash_backend_select", &sel, sizeof sel) ||
+	if (lookup_op(sp, op) || lookup(sp->handle, "siphash_backend_select", &sel, sizeof sel) ||
 	    lookup(sp->handle, "siphash_backend_active", &active, sizeof active) ||
 	    lookup(sp->handle, "siphash_backend_name", &name, sizeof name)) {
 		fprintf(stderr, "siphash-compare: %s: not a libsiphash with %s\n", sp->path, op->name);
