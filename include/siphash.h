@@ -295,13 +295,13 @@ static inline __attribute__((always_inline)) uint32_t siphash_priv_le_bytes32_(c
  * - what is left of w after a block is spelled out per constant length: k
  *   is below len there, but GCC did not infer it, and for a single byte it
  *   computed the (zero) rest with eight instructions a block and kept a copy
- *   of every byte for it (0.91-0.96x the time without them, GCC 12; Clang
+ *   of every byte for it (0.89-0.96x the time without them, GCC 12; Clang
  *   had already dropped them).
- * 16 KiB one byte at a time took 0.86-0.97x the time of the earlier code
- * (Zen 5; GCC 0.90-0.97x, Clang 0.86-0.90x), four bytes at a time 0.56x
- * with GCC (Clang had already merged the byte loop into one load: 1.01x),
- * eight 0.63-0.66x (a library call before). docs/performance.md has the
- * figures. */
+ * With the first three, 16 KiB one byte at a time took 0.86-0.97x the time
+ * of the code before them (Zen 5; GCC 0.90-0.97x, Clang 0.86-0.90x), four
+ * bytes at a time 0.56x with GCC (Clang had already merged the byte loop
+ * into one load: 1.01x), eight 0.63-0.66x (a library call before).
+ * docs/performance.md has the figures. */
 #define SIPHASH_PRIV_UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL, LOAD)                                  \
 	static inline __attribute__((always_inline)) void fn##_inline_(state_type *st, const void *data, size_t len)   \
 	{                                                                                                              \
