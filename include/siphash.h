@@ -14,10 +14,14 @@
  * `data` may be unaligned, and may be NULL when its length is 0.
  *
  * Errors: functions that return `int` return SIPHASH_OK or a negative
- * SIPHASH_E* code and write nothing on error. Functions that return a tag
- * cannot report an error; they are documented with what they do on invalid
- * pointers (return 0, write nothing) so that no input ever crashes the library.
- * The library never prints, aborts or exits.
+ * SIPHASH_E* code and write nothing on error (siphash_backend_supported, which
+ * answers 1 or 0, is the exception). Functions that return a tag cannot
+ * report an error; they are documented with what they do on NULL pointers
+ * (return 0, write nothing), so that no NULL pointer, bad round count or bad
+ * tag size crashes the library. Memory the caller gets wrong otherwise (a
+ * dangling pointer, a length past the end of its buffer, an out buffer
+ * shorter than the tag, a state never initialised) is undefined behaviour, as
+ * for memcpy. The library never prints, aborts or exits.
  *
  * Thread-safety: every function is safe to call from any number of threads at
  * once, except that one streaming state must not be used by two threads at the
@@ -96,8 +100,8 @@ SIPHASH_API halfsiphash_key halfsiphash_key_from_bytes(const void *bytes);
 /* One-shot, fixed variants                                                  */
 /* ------------------------------------------------------------------------ */
 /*
- * sipXY_64 returns the 8-byte SipHash-X-Y tag as a little-endian integer.
- * sipXY_128 writes the 16-byte SipHash-X-Y tag to out.
+ * siphashXY_64 returns the 8-byte SipHash-X-Y tag as a little-endian integer.
+ * siphashXY_128 writes the 16-byte SipHash-X-Y tag to out.
  * halfsiphashXY_32 / _64 return the 4- / 8-byte HalfSipHash-X-Y tag as a
  * little-endian integer.
  *
@@ -122,8 +126,8 @@ SIPHASH_API uint64_t halfsiphash24_64(const halfsiphash_key *key, const void *da
 /* ------------------------------------------------------------------------ */
 
 /* SipHash-c-d of data[0..len) with a tag of outlen bytes (8 or 16) written to
- * out. The fixed variants above take the same fast path when c,d is 1,3, 2,4
- * or 4,8.
+ * out. Where the one-shot functions run scalar code (64-bit hosts), c,d of
+ * 1,3, 2,4 and 4,8 run the fixed variants' code: with constant round counts.
  * Returns SIPHASH_OK, or SIPHASH_EINVAL (and writes nothing) when c or d is 0
  * or above SIPHASH_MAX_ROUNDS, outlen is not 8 or 16, key or out is NULL, or
  * data is NULL with len > 0. Thread-safe. */
@@ -175,14 +179,17 @@ SIPHASH_API int siphash_init(siphash_state *st, const siphash_key *key, unsigned
 
 /* Absorbs data[0..len). Any split of a message into updates, including empty
  * ones and single bytes, gives the one-shot tag. Does nothing when st is NULL
- * or data is NULL with len > 0. */
+ * or data is NULL with len > 0. On a zeroed state (wiped, or never through a
+ * successful init) it runs no rounds, and final then writes nothing. */
 SIPHASH_API void siphash_update(siphash_state *st, const void *data, size_t len);
 
 /* Writes the tag of everything absorbed so far (outlen bytes, as given to
  * siphash_init) to out. The state is not modified: more updates may follow and
  * a later final covers them too. Does nothing when st or out is NULL, or when
- * *st is zeroed (wiped with siphash_wipe, or never through a successful init):
- * such a state holds no key and its "tag" would authenticate nothing. */
+ * *st is zeroed (wiped with siphash_wipe, or zero-initialised and never
+ * through a successful init): such a state holds no key and its "tag" would
+ * authenticate nothing. A state never initialised at all holds whatever its
+ * memory held; final on it is undefined. */
 SIPHASH_API void siphash_final(const siphash_state *st, void *out);
 
 /* HalfSipHash counterparts of the three functions above; outlen is 4 or 8. */
@@ -428,8 +435,9 @@ SIPHASH_API const char *siphash_backend_name(siphash_backend b);
  * (AUTO is always supported; unknown values are not). Thread-safe. */
 SIPHASH_API int siphash_backend_supported(siphash_backend b);
 
-/* Makes b the backend for all later calls from every thread; AUTO detects the
- * CPU again and picks the fastest (ignoring SIPHASH_BACKEND).
+/* Makes b the backend for all later calls from every thread; AUTO picks the
+ * fastest backend again from the CPU probe (run once a process), ignoring
+ * SIPHASH_BACKEND.
  * Returns SIPHASH_OK, SIPHASH_EUNSUPPORTED when b is known but not built in or
  * not usable on this CPU, or SIPHASH_EINVAL for an unknown value; the active
  * backend is unchanged on error. Thread-safe. */
