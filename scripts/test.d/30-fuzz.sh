@@ -9,7 +9,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
-ensure_packages clang libclang-rt-14-dev llvm libssl-dev cmake
+ensure_packages "${BASE_PACKAGES[@]}" clang libclang-rt-14-dev llvm
 
 B=$SIPHASH_ROOT/build-fuzz
 cmake --preset fuzz -B "$B" >/dev/null

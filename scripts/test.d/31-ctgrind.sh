@@ -3,7 +3,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
-ensure_packages valgrind cmake build-essential
+ensure_packages "${BASE_PACKAGES[@]}" valgrind
 
 # The optimised code users run, with debug info so that a finding names its line.
 B=build-ctgrind

@@ -6,7 +6,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
-ensure_packages abigail-tools binutils cmake build-essential
+ensure_packages "${BASE_PACKAGES[@]}" abigail-tools binutils
 
 # Debug info for libabigail; the prefix map keeps source paths in it relative to the tree.
 B=build-abi

@@ -3,7 +3,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
-ensure_packages clang clang-tidy cppcheck jq cmake build-essential libcpu-features-dev
+ensure_packages "${BASE_PACKAGES[@]}" clang clang-tidy cppcheck jq
 
 # Configuring is enough: the compile database gives both tools each file's exact flags.
 B=build-static-analysis

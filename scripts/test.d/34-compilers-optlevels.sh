@@ -7,7 +7,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
-ensure_packages build-essential g++ clang cmake libcpu-features-dev libssl-dev libsodium-dev
+ensure_packages "${BASE_PACKAGES[@]}" clang
 
 run_level() { # run_level NAME CC CFLAGS
 	local name=$1 cc=$2 flags=$3 b=build-opt-$1

@@ -3,6 +3,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
+ensure_packages "${BASE_PACKAGES[@]}"
 # Only the library and test_threads: the rest of the suite is single-threaded.
 cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIPHASH_WERROR=ON \
 	-DSIPHASH_BUILD_BENCHMARKS=OFF -DSIPHASH_BUILD_TOOLS=OFF \

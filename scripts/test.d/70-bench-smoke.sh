@@ -3,8 +3,7 @@
 set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
-ensure_packages build-essential g++ cmake pkgconf libcpu-features-dev libbenchmark-dev libssl-dev libsodium-dev \
-	libhighwayhash-dev python3
+ensure_packages "${BASE_PACKAGES[@]}" python3
 
 build=build-bench-smoke
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON -DSIPHASH_BUILD_TESTS=OFF \
