@@ -1,6 +1,30 @@
 /* test_backend.c - the backend API: names, support, selection, refusal of unknown and unsupported backends. */
 #include "testutil.h"
 
+/* The library's probe (cpu_features) against the compiler's own reading of
+ * cpuid and of the OS's saved state: a probe that lost a backend would
+ * silently shrink every test's coverage to the backends it still reports.
+ * SIPHASH_TEST_PROBED: the library was built with cpu_features. */
+static void check_probe(void)
+{
+#if defined(SIPHASH_TEST_PROBED) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+	int avx2, avx512;
+	__builtin_cpu_init();
+	avx2 = __builtin_cpu_supports("avx2");
+#if defined(__x86_64__)
+	/* x86-64 builds the AVX2 file with BMI2 and has the AVX-512VL backend */
+	avx512 = avx2 && __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+	avx2 = avx2 && __builtin_cpu_supports("bmi2");
+#else
+	avx512 = 0;
+#endif
+	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_SSE2) == !!__builtin_cpu_supports("sse2"), "probe: sse2");
+	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_AVX2) == !!avx2, "probe: avx2");
+	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_AVX512) == !!avx512, "probe: avx512");
+	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_NEON) == 0, "probe: no neon on x86");
+#endif
+}
+
 int main(void)
 {
 	static const char *const names[] = {"auto", "scalar", "sse2", "avx2", "neon", "avx512"};
@@ -21,7 +45,10 @@ int main(void)
 	         "unknown names are NULL");
 	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_AUTO) == 1, "auto supported");
 	TU_CHECK(siphash_backend_supported(SIPHASH_BACKEND_SCALAR) == 1, "scalar supported");
-	TU_CHECK(siphash_backend_supported((siphash_backend)77) == 0, "unknown unsupported");
+	TU_CHECK(siphash_backend_supported((siphash_backend)77) == 0 &&
+	                 siphash_backend_supported((siphash_backend)-1) == 0,
+	         "unknown unsupported");
+	check_probe();
 	TU_CHECK(siphash_backend_select((siphash_backend)77) == SIPHASH_EINVAL, "unknown refused");
 	TU_CHECK(siphash_backend_select((siphash_backend)-3) == SIPHASH_EINVAL, "negative refused");
 	TU_CHECK(siphash_backend_active() == first, "refusal keeps the backend");

@@ -94,9 +94,9 @@ static void run(void)
 		unsigned c, d;
 		tu_fill(key, sizeof key);
 		tu_fill(buf, sizeof buf);
-		if (i % 3) {
-			c = fixed_cd[i % 3][0];
-			d = fixed_cd[i % 3][1];
+		if (i % 3) { /* each fixed pair, with either tag size */
+			c = fixed_cd[(i / 3) % 3][0];
+			d = fixed_cd[(i / 3) % 3][1];
 		} else {
 			c = 1 + (unsigned)(tu_rand() % 8);
 			d = 1 + (unsigned)(tu_rand() % 8);

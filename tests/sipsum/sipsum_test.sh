@@ -81,6 +81,8 @@ backends=()
 for b in scalar sse2 avx2 avx512 neon; do
 	if $EMU "$SIPSUM" --backend "$b" -k $K16 /dev/null >/dev/null 2>&1; then backends+=("$b"); fi
 done
+# scalar is always there: without it every loop over backends would test nothing
+[ "${backends[0]:-}" = scalar ] || { echo "sipsum refuses --backend scalar" >&2; exit 1; }
 
 group_vectors() {
 	# one message file per vector length, from the hex of the vectors file itself
