@@ -127,7 +127,7 @@ SIPHASH_API uint64_t halfsiphash24_64(const halfsiphash_key *key, const void *da
 
 /* SipHash-c-d of data[0..len) with a tag of outlen bytes (8 or 16) written to
  * out. Where the one-shot functions run scalar code (64-bit hosts), c,d of
- * 1,3, 2,4 and 4,8 run the fixed variants' code: with constant round counts.
+ * 1,3, 2,4 and 4,8 run the fixed variants' code, with constant round counts.
  * Returns SIPHASH_OK, or SIPHASH_EINVAL (and writes nothing) when c or d is 0
  * or above SIPHASH_MAX_ROUNDS, outlen is not 8 or 16, key or out is NULL, or
  * data is NULL with len > 0. Thread-safe. */
@@ -179,8 +179,9 @@ SIPHASH_API int siphash_init(siphash_state *st, const siphash_key *key, unsigned
 
 /* Absorbs data[0..len). Any split of a message into updates, including empty
  * ones and single bytes, gives the one-shot tag. Does nothing when st is NULL
- * or data is NULL with len > 0. On a zeroed state (wiped, or never through a
- * successful init) it runs no rounds, and final then writes nothing. */
+ * or data is NULL with len > 0. On a zeroed state (wiped, or zero-initialised
+ * and never through a successful init) it runs no rounds, and final then
+ * writes nothing. */
 SIPHASH_API void siphash_update(siphash_state *st, const void *data, size_t len);
 
 /* Writes the tag of everything absorbed so far (outlen bytes, as given to
