@@ -74,6 +74,37 @@ status=0
 "$cmp" --rounds 1 --calls 1 "$build/benchmarks/siphash-bench" 2>/dev/null || status=$?
 [ "$status" -eq 2 ]
 
+# The tag check must catch a library that writes no tags wherever it comes:
+# third, after two that agree, it once passed on the second one's tags.
+cat >"$build/notags.c" <<'EOF'
+/* notags.c - a stand-in libsiphash whose batch writes no tags, for siphash-compare's check. */
+#include <stddef.h>
+#include <stdint.h>
+int siphash_backend_select(int b);
+int siphash_backend_active(void);
+const char *siphash_backend_name(int b);
+void siphash13_64_batch(const void *key, const void *const *data, const size_t *len, size_t n, uint64_t *out);
+int siphash_backend_select(int b) { return b == 0 || b == 1 ? 0 : -2; }
+int siphash_backend_active(void) { return 1; }
+const char *siphash_backend_name(int b) { return b == 1 ? "scalar" : "auto"; }
+void siphash13_64_batch(const void *key, const void *const *data, const size_t *len, size_t n, uint64_t *out)
+{
+	(void)key, (void)data, (void)len, (void)n, (void)out;
+}
+EOF
+cc -shared -fPIC -O1 "$build/notags.c" -o "$build/libnotags.so"
+status=0
+"$cmp" -n 30 --rounds 1 --calls 1 "scalar:$lib" "$lib" "$build/libnotags.so" 2>/dev/null || status=$?
+[ "$status" -eq 1 ]
+# Eleven builds side by side load (each namespace's libc takes static TLS
+# that runs out at twelve); a twelfth is refused up front.
+specs=()
+for _ in 1 2 3 4 5 6 7 8 9 10 11; do specs+=("$lib"); done
+"$cmp" -n 30 --rounds 1 --calls 1 "${specs[@]}" >/dev/null
+status=0
+msg=$("$cmp" -n 30 --rounds 1 --calls 1 "${specs[@]}" "$lib" 2>&1 >/dev/null) || status=$?
+[ "$status" -eq 2 ] && [[ $msg == *"at most 11 libraries"* ]]
+
 log "compare_runs.py: two processes of siphash-compare, a median per spec"
 python3 "$SIPHASH_ROOT/benchmarks/compare_runs.py" --runs 2 --compare "$cmp" -- --op siphash13_64_batch -n 30 \
 	--rounds 1 --calls 2 "scalar:$lib" "$lib" >"$build/compare-runs-smoke.txt"
