@@ -141,6 +141,17 @@ group_vectors() {
 	eq "file vs stdin, 3 MB" "$t1  -" "$(cat out)"
 	cat big | $EMU "$SIPSUM" -k $K16 >out 2>err
 	eq "file vs pipe, 3 MB" "$t1  -" "$(cat out)"
+	# standard input is hashed from its offset to its end, and left there, as coreutils
+	# does: a second "-" is the empty message (it had been read again from 0)
+	run_in big -k $K16 - -
+	eq "stdin twice, 3 MB file" "$(printf '%s  -\n310e0edd47db6f72  -' "$t1")" "$(cat out)"
+	tail -c +11 big | $EMU "$SIPSUM" -k $K16 >out 2>err
+	t1=$(cat out)
+	{
+		dd bs=10 count=1 of=/dev/null status=none
+		$EMU "$SIPSUM" -k $K16 >out 2>err
+	} <big
+	eq "stdin from its offset, 3 MB file" "$t1" "$(cat out)"
 	# zeros against the independent helper: around the small-file limit (pooled / streamed), and a
 	# file of several mapped windows with a partial last one (reader thread), from a file and a pipe
 	local z want
@@ -157,6 +168,17 @@ group_vectors() {
 	eq "siphash-3-5 rc" 0 "$rc"
 	run -k $K8 -a HalfSipHash-64-1 -l 32 msg/m0010
 	eq "halfsiphash-64-1 rc" 0 "$rc"
+	# several small files of other rounds: what the batch path gives them is what one file at
+	# a time does (1-20, 3-24, 2-40 and 1-56 once ran as the fixed 2-4 and 4-8 batches)
+	local cd
+	for cd in siphash-1-20 siphash-3-24 siphash-2-40-128 siphash-1-56 siphash-1-3 halfsiphash-1-20 \
+		halfsiphash-2-40-32; do
+		case $cd in half*) key=$K8 ;; *) key=$K16 ;; esac
+		SIPSUM_NO_BATCH=1 run -a $cd -k $key msg/m0003 msg/m0010 msg/m0040
+		cp out one-at-a-time
+		run -a $cd -k $key msg/m0003 msg/m0010 msg/m0040
+		same "$cd, three small files" one-at-a-time out
+	done
 }
 
 group_output() {
@@ -412,6 +434,44 @@ group_check() {
 	eq "--quiet without -c" 2 "$rc"
 	run -k $K16 --tag -c sums
 	eq "--tag with -c" 2 "$rc"
+	# two-column forms coreutils also reads: a tab after the tag, and md5 -r's one space
+	printf 'four' >four
+	run -k $K16 four
+	local t4
+	t4=$(cut -d' ' -f1 out)
+	printf '%s\tfour\n' "$t4" >tabsep
+	run -k $K16 -c tabsep
+	eq "tab after the tag" "four: OK" "$(cat out)"
+	printf '%s four\n' "$t4" >onespace
+	run -k $K16 -c onespace
+	eq "one space (md5 -r)" "four: OK" "$(cat out)"
+	# a list keeps to one form: after a one-space line, a second space is the name's
+	printf '%s four\n%s  four\n' "$t4" "$t4" >forms1
+	run -k $K16 -c forms1
+	eq "one-space list, two-space line: rc" 1 "$rc"
+	has "one-space list, two-space line: the name keeps its space" " four: FAILED open or read" out
+	# and after a two-space line, a one-space line is malformed
+	printf '%s  four\n%s four\n' "$t4" "$t4" >forms2
+	run -k $K16 -c forms2
+	eq "two-space list, one-space line: rc" 0 "$rc"
+	has "two-space list, one-space line: malformed" "sipsum: WARNING: 1 line is improperly formatted" err
+	# --quiet, --status and -w each turn the other two off: the last one given wins
+	printf '%s  four\ngarbage\n' "$t4" >fourbad
+	run -k $K16 -c -w --status fourbad
+	eq "-w --status: nothing printed" "" "$(cat out err)"
+	run -k $K16 -c --status -w fourbad
+	has "--status -w: the line's warning" "sipsum: fourbad: 2: improperly formatted SipHash checksum line" err
+	eq "--status -w: OK printed" "four: OK" "$(cat out)"
+	run -k $K16 -c -w --quiet fourbad
+	eq "-w --quiet: the summary only" "sipsum: WARNING: 1 line is improperly formatted" "$(cat err)"
+	eq "-w --quiet: no OK" "" "$(cat out)"
+	run -k $K16 -c --quiet --status fourbad
+	eq "--quiet --status: nothing printed" "" "$(cat out err)"
+	# --status leaves out the key-family message too, like any line's warning
+	run -k $K16 -c --status hsums
+	eq "--status, HalfSipHash lines with a SipHash key: rc" 1 "$rc"
+	eq "--status, HalfSipHash lines with a SipHash key: stderr" \
+		"sipsum: hsums: no properly formatted SipHash checksum lines found" "$(cat err)"
 }
 
 group_errors() {

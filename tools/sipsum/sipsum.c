@@ -431,12 +431,15 @@ static void *reader_main(void *arg)
 	}
 }
 
-static void reader_start(struct reader *rd, int fd, uint64_t size)
+/* may_map: 0 for standard input, which is read from where its offset stands
+ * and left at its end, as coreutils does; a mapping would start at 0 and
+ * move nothing. */
+static void reader_start(struct reader *rd, int fd, uint64_t size, int may_map)
 {
 	memset(rd, 0, sizeof *rd);
 	rd->fd = fd;
 	rd->size = size;
-	if (size > SMALL_FILE) {
+	if (may_map && size > SMALL_FILE) {
 		/* probe: mapping fails on some special files that report a size */
 		void *p = mmap(NULL, 4096, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (p != MAP_FAILED) {
@@ -526,10 +529,11 @@ static void on_sigbus(int sig)
 	raise(sig);
 }
 
-/* Streams fd to its end through the streaming API. Returns 0 with the tag
+/* Streams fd to its end through the streaming API (size: the bytes expected,
+ * for the progress line and the choice of reader). Returns 0 with the tag
  * written, or an errno value and no tag when a read fails part-way. The
  * state is static so that it survives siglongjmp. */
-static int hash_stream(int fd, const char *name, uint64_t size, const struct algo *a, uint8_t *tag)
+static int hash_stream(int fd, const char *name, uint64_t size, int may_map, const struct algo *a, uint8_t *tag)
 {
 	static union hstate st;
 	static struct reader rd;
@@ -542,7 +546,7 @@ static int hash_stream(int fd, const char *name, uint64_t size, const struct alg
 	pr.on = g.progress == 1 || (g.progress == -1 && pr.tty && size > AUTO_PROGRESS_BYTES);
 	pr.t0 = pr.last = now_sec();
 	hs_init(&st, a);
-	reader_start(&rd, fd, size);
+	reader_start(&rd, fd, size, may_map);
 	err = 0;
 	if (sigsetjmp(bus_jmp, 1)) {
 		err = EIO;
@@ -589,18 +593,20 @@ static int hash_batch(const struct algo *a, const void *const *data, const size_
 {
 	uint64_t v64[MAX_JOBS];
 	uint32_t v32[MAX_JOBS];
-	unsigned rounds = a->c * 16 + a->d;
+	/* c and d as one number: d is below 100, so no two pairs meet (a
+	 * base of 16 made 1-20 read as 2-4, since d goes up to 64) */
+	const unsigned rounds = a->c * 100 + a->d;
 	size_t i;
 	if (a->half) {
 		halfsiphash_key k = halfsiphash_key_from_bytes(g.key);
 		int ok = 1;
-		if (a->bits == 32 && rounds == 0x13)
+		if (a->bits == 32 && rounds == 103)
 			halfsiphash13_32_batch(&k, data, len, n, v32);
-		else if (a->bits == 32 && rounds == 0x24)
+		else if (a->bits == 32 && rounds == 204)
 			halfsiphash24_32_batch(&k, data, len, n, v32);
-		else if (a->bits == 64 && rounds == 0x13)
+		else if (a->bits == 64 && rounds == 103)
 			halfsiphash13_64_batch(&k, data, len, n, v64);
-		else if (a->bits == 64 && rounds == 0x24)
+		else if (a->bits == 64 && rounds == 204)
 			halfsiphash24_64_batch(&k, data, len, n, v64);
 		else
 			ok = 0;
@@ -612,17 +618,17 @@ static int hash_batch(const struct algo *a, const void *const *data, const size_
 	} else {
 		siphash_key k = siphash_key_from_bytes(g.key);
 		int ok = 1;
-		if (a->bits == 64 && rounds == 0x13)
+		if (a->bits == 64 && rounds == 103)
 			siphash13_64_batch(&k, data, len, n, v64);
-		else if (a->bits == 64 && rounds == 0x24)
+		else if (a->bits == 64 && rounds == 204)
 			siphash24_64_batch(&k, data, len, n, v64);
-		else if (a->bits == 64 && rounds == 0x48)
+		else if (a->bits == 64 && rounds == 408)
 			siphash48_64_batch(&k, data, len, n, v64);
-		else if (rounds == 0x13)
+		else if (rounds == 103)
 			siphash13_128_batch(&k, data, len, n, tags);
-		else if (rounds == 0x24)
+		else if (rounds == 204)
 			siphash24_128_batch(&k, data, len, n, tags);
-		else if (rounds == 0x48)
+		else if (rounds == 408)
 			siphash48_128_batch(&k, data, len, n, tags);
 		else
 			ok = 0;
@@ -776,6 +782,11 @@ static void process_file(const char *name, const struct algo *a, const uint8_t *
 		if (S_ISREG(st.st_mode))
 			size = (uint64_t)st.st_size;
 	}
+	if (is_stdin && size) { /* what is left from the offset a caller's reads left it at */
+		const off_t cur = lseek(fd, 0, SEEK_CUR);
+		if (cur > 0)
+			size = (uint64_t)cur < size ? size - (uint64_t)cur : 0;
+	}
 #ifdef POSIX_FADV_SEQUENTIAL
 	if (size > SMALL_FILE)
 		posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
@@ -808,7 +819,7 @@ static void process_file(const char *name, const struct algo *a, const uint8_t *
 	}
 	flush_jobs();
 	j = new_job(name, a, expect);
-	j->err = hash_stream(fd, name, size, a, j->tag);
+	j->err = hash_stream(fd, name, size, !is_stdin, a, j->tag);
 	flush_jobs();
 out:
 	if (!is_stdin)
@@ -941,9 +952,13 @@ static size_t hex_run(const char *s)
 }
 
 /* Splits one check line (without its newline) into algorithm, name and tag.
- * Accepts "ALGO (NAME) = TAG" and "TAG  NAME" / "TAG *NAME"; returns 0 when the
- * line is improperly formatted. The name points into line. */
-static int parse_check_line(char *line, struct algo *a, char **name, uint8_t *tag)
+ * Accepts "ALGO (NAME) = TAG", "TAG  NAME" / "TAG *NAME" and, as coreutils
+ * does, a tab for the first separator and the one-space "TAG NAME" of md5 -r;
+ * returns 0 when the line is improperly formatted. The name points into line.
+ * *single says which two-column form the list uses (-1: none seen yet): as in
+ * coreutils, one list cannot mix them, so that a name starting with a space
+ * or a '*' is never read two ways. */
+static int parse_check_line(char *line, struct algo *a, char **name, uint8_t *tag, int *single)
 {
 	int escaped = 0, had_bits = 0;
 	char *open = NULL, *close = NULL, *p;
@@ -976,11 +991,22 @@ static int parse_check_line(char *line, struct algo *a, char **name, uint8_t *ta
 				return 0;
 			a->bits = bits;
 		}
-		if (n != 2 * tag_bytes(a) || line[n] != ' ' || (line[n + 1] != ' ' && line[n + 1] != '*'))
+		if (n != 2 * tag_bytes(a) || (line[n] != ' ' && line[n] != '\t'))
 			return 0;
 		if (!unhex(line, n, tag, tag_bytes(a)))
 			return 0;
-		*name = line + n + 2;
+		/* one character after the separator is a one-character name; once
+		 * a list is in the one-space form, a second space or a '*' belongs
+		 * to the name */
+		if ((line[n + 1] == ' ' || line[n + 1] == '*') && line[n + 2] != 0 && *single != 1) {
+			*single = 0;
+			*name = line + n + 2;
+		} else {
+			if (*single == 0)
+				return 0;
+			*single = 1;
+			*name = line + n + 1;
+		}
 	}
 	if (**name == 0)
 		return 0;
@@ -997,7 +1023,7 @@ static int check_list(const char *listname)
 	size_t cap = 0, lineno = 0;
 	ssize_t len;
 	unsigned long good_lines = 0;
-	int ok = 1;
+	int ok = 1, single = -1;
 
 	memset(&ck, 0, sizeof ck);
 	if (!f) {
@@ -1017,7 +1043,7 @@ static int check_list(const char *listname)
 			line[--len] = 0;
 		if (len == 0)
 			continue;
-		if ((size_t)len != strlen(line) || !parse_check_line(line, &a, &name, tag)) {
+		if ((size_t)len != strlen(line) || !parse_check_line(line, &a, &name, tag, &single)) {
 			ck.bad_format++;
 			if (g.warn)
 				warnx_("%s: %zu: improperly formatted SipHash checksum line", listname, lineno);
@@ -1026,8 +1052,9 @@ static int check_list(const char *listname)
 		if (key_bytes(&a) != g.key_len) {
 			/* the key was read for the family of --algorithm */
 			ck.bad_format++;
-			warnx_("%s: %zu: %s-%u-%u needs %s key; choose its family with --algorithm", listname, lineno,
-			       family_name(&a), a.c, a.d, a.half ? "an 8-byte" : "a 16-byte");
+			if (!g.status)
+				warnx_("%s: %zu: %s-%u-%u needs %s key; choose its family with --algorithm", listname,
+				       lineno, family_name(&a), a.c, a.d, a.half ? "an 8-byte" : "a 16-byte");
 			continue;
 		}
 		good_lines++;
@@ -1222,17 +1249,22 @@ int main(int argc, char **argv)
 		case OPT_IGNORE_MISSING:
 			g.ignore_missing = 1;
 			break;
+		/* --quiet, --status and -w each turn the other two off: the last
+		 * given wins, as in coreutils */
 		case OPT_QUIET:
 			g.quiet = 1;
+			g.status = g.warn = 0;
 			break;
 		case OPT_STATUS:
 			g.status = 1;
+			g.quiet = g.warn = 0;
 			break;
 		case OPT_STRICT:
 			g.strict = 1;
 			break;
 		case 'w':
 			g.warn = 1;
+			g.quiet = g.status = 0;
 			break;
 		case OPT_HELP:
 			usage();
