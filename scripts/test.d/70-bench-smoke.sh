@@ -116,4 +116,14 @@ log "siphash-speed --json with a tiny time"
 grep -q '"rows": \[' "$build/speed-smoke.json"
 grep -q '"bytes_per_second": \[' "$build/speed-smoke.json"
 "$build/tools/siphash-speed/siphash-speed" --help >/dev/null
+# usage errors exit 2 (a filter matching no row is one), a full disk 1
+for args in "--only no-such-row" "--time" "--time 0" "--bogus"; do
+	status=0
+	# shellcheck disable=SC2086
+	"$build/tools/siphash-speed/siphash-speed" $args >/dev/null 2>&1 || status=$?
+	[ "$status" -eq 2 ] || { log "siphash-speed $args: exit $status, not 2"; exit 1; }
+done
+status=0
+"$build/tools/siphash-speed/siphash-speed" --help >/dev/full 2>/dev/null || status=$?
+[ "$status" -eq 1 ]
 log "bench smoke passed"

@@ -378,6 +378,22 @@ static void usage(FILE *f)
 	           "  --help          this text\n");
 }
 
+static int row_wanted(const row *w, const char *only)
+{
+	return strstr(w->variant, only) || strstr(w->impl, only);
+}
+
+/* Exit status once everything is printed: 1 when standard output could not
+ * take it (a full disk must not leave a truncated table behind a 0). */
+static int finish_output(void)
+{
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		perror("siphash-speed: standard output");
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	double seconds = 0.04;
@@ -392,18 +408,22 @@ int main(int argc, char **argv)
 			json = 1;
 		} else if (!strcmp(argv[i], "--no-peers")) {
 			peers = 0;
-		} else if (!strcmp(argv[i], "--time") && i + 1 < argc) {
+		} else if ((!strcmp(argv[i], "--time") || !strcmp(argv[i], "--only")) && i + 1 == argc) {
+			fprintf(stderr, "siphash-speed: option '%s' needs a value\n", argv[i]);
+			usage(stderr);
+			return 2;
+		} else if (!strcmp(argv[i], "--time")) {
 			char *end;
 			seconds = strtod(argv[++i], &end);
 			if (*end || !(seconds > 0 && seconds <= 60)) {
 				fprintf(stderr, "siphash-speed: --time wants seconds in (0, 60]\n");
 				return 2;
 			}
-		} else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+		} else if (!strcmp(argv[i], "--only")) {
 			only = argv[++i];
 		} else if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) {
 			usage(stdout);
-			return 0;
+			return finish_output();
 		} else {
 			fprintf(stderr, "siphash-speed: unknown argument '%s'\n", argv[i]);
 			usage(stderr);
@@ -436,6 +456,14 @@ int main(int argc, char **argv)
 	if (peers)
 		add_peers();
 
+	for (r = 0; only && r < g_nrows && !row_wanted(&g_rows[r], only); r++)
+		;
+	if (r == g_nrows) { /* a typo (sipsum's siphash-2-4 for siphash24_64) is not an empty table */
+		fprintf(stderr, "siphash-speed: no row matches '%s'\n", only);
+		free(g_buf);
+		return 2;
+	}
+
 	siphash_backend_select(SIPHASH_BACKEND_AUTO);
 	auto_name = siphash_backend_name(siphash_backend_active());
 	cpu_name(cpu, sizeof cpu);
@@ -464,7 +492,7 @@ int main(int argc, char **argv)
 	for (r = 0, i = 0; r < g_nrows; r++) {
 		const row *w = &g_rows[r];
 		double bps[NSIZES];
-		if (only && !strstr(w->variant, only) && !strstr(w->impl, only))
+		if (only && !row_wanted(w, only))
 			continue;
 		if (w->backend >= 0)
 			siphash_backend_select((siphash_backend)w->backend);
@@ -497,5 +525,5 @@ int main(int argc, char **argv)
 		printf("\n  ]\n}\n");
 	siphash_backend_select(SIPHASH_BACKEND_AUTO);
 	free(g_buf);
-	return 0;
+	return finish_output();
 }
