@@ -6,6 +6,9 @@
 #   SPEED_ARGS="--time 0.01" scripts/main.sh   arguments for siphash-speed
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
+# PREFIX and BUILD as given are relative to where the command was run
+[ -n "${PREFIX:-}" ] && PREFIX=$(realpath -m -- "$PREFIX")
+[ -n "${BUILD:-}" ] && BUILD=$(realpath -m -- "$BUILD")
 cd "$SIPHASH_ROOT"
 
 ensure_packages "${BASE_PACKAGES[@]}"

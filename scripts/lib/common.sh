@@ -27,11 +27,19 @@ ensure_packages() {
 	done
 	[ ${#missing[@]} -eq 0 ] && return 0
 	log "installing: ${missing[*]}"
-	if [ "$_apt_updated" = 0 ] && [ ! -f /tmp/.siphash-apt-updated ]; then
-		as_root apt-get update -qq && touch /tmp/.siphash-apt-updated 2>/dev/null
+	# The lists as they are first; apt-get update only when they fail us (a
+	# fresh machine's empty lists, or old ones naming files the archive no
+	# longer has), at most once a process. A marker file of an earlier run
+	# had let stale lists fail every later install.
+	_apt_install "${missing[@]}" 2>/dev/null && return 0
+	if [ "$_apt_updated" = 0 ]; then
+		as_root apt-get update -qq
 		_apt_updated=1
 	fi
-	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+	_apt_install "${missing[@]}"
+}
+_apt_install() {
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
 # The packages every build needs: compiler, CMake, pkg-config, cpu_features, and the
