@@ -92,6 +92,7 @@ static void check_parser(const char *text, size_t n)
 	const siphash_key k = {0, 0};
 	const halfsiphash_key hk = {0, 0};
 	size_t start = 0, end;
+	int single = -1; /* the two-column form the list keeps to, as check_list() tracks it */
 	while (start < n) {
 		char *line, *name = NULL;
 		struct algo a;
@@ -107,7 +108,7 @@ static void check_parser(const char *text, size_t n)
 		memcpy(line, text + start, len);
 		line[len] = 0;
 		memset(&a, 0, sizeof a);
-		if (strlen(line) == len && parse_check_line(line, &a, &name, tag)) {
+		if (strlen(line) == len && parse_check_line(line, &a, &name, tag, &single)) {
 			int rc;
 			FZ_CHECK(name >= line && name < line + len && *name, "accepted name outside the line");
 			FZ_CHECK(bits_ok(&a, a.bits), "accepted %u-bit tag for half=%d", a.bits, a.half);
