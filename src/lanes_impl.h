@@ -625,9 +625,12 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 			memcpy(w[2] + g * LB_N, &t2, sizeof t2);
 			memcpy(w[3] + g * LB_N, &t3, sizeof t3);
 		}
-		for (k = 0; k < X; k++)
-			LB_SBLOCKS(&xs[k], (const uint8_t *)p[V + k] + common * LB_BLOCK,
-			           (L[V + k] >> LB_SHIFT) - common, c);
+		for (k = 0; k < X; k++) {
+			/* none left: an empty message's data may be NULL, and NULL + 0 is undefined */
+			const size_t left = (L[V + k] >> LB_SHIFT) - common;
+			if (left)
+				LB_SBLOCKS(&xs[k], (const uint8_t *)p[V + k] + common * LB_BLOCK, left, c);
+		}
 		for (j = 1; j < V; j++) {
 			size_t left = (L[j] >> LB_SHIFT) - common;
 			if (left) {

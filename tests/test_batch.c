@@ -99,7 +99,9 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
  * random lengths of 1..64 bytes, the benchmarks' mixed rows (batch sizes
  * around the mixed-batch routing thresholds: mixed_sizes), and long messages
  * of 256 to 2907 bytes, whose block counts spread so far that the lanes'
- * radix sort of long messages needs a second pass. */
+ * radix sort of long messages needs a second pass; and a quarter of empty
+ * messages with NULL data first: lanes then hold NULL beside others of a
+ * block, where a pointer computed from it would be undefined. */
 enum {
 	P_RANDOM,
 	P_EQUAL,
@@ -114,6 +116,7 @@ enum {
 	P_FIRST_SHORT,
 	P_SHORT_MIXED,
 	P_SPREAD,
+	P_EMPTY_FIRST,
 	NPATTERNS
 };
 
@@ -146,6 +149,8 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 		static const size_t base[] = {256, 2312, 300, 2400, 264, 2900, 512};
 		return base[i % 7] + (i / 7) % 8;
 	}
+	case P_EMPTY_FIRST: /* empty ones, all NULL, in lanes beside longer ones of a group */
+		return i < n / 4 ? 0 : 8 + equal % 8;
 	default:
 		return 700 + (size_t)(tu_rand() % 1400);
 	}
@@ -172,7 +177,7 @@ static void check_case(int pattern, size_t n, size_t equal)
 		blocks[i] = b;
 		tu_fill(b, align + len[i] + 1);
 		/* empty messages are sometimes NULL, which the API allows */
-		data[i] = len[i] == 0 && i % 2 ? NULL : b + align + 1;
+		data[i] = len[i] == 0 && (i % 2 || pattern == P_EMPTY_FIRST) ? NULL : b + align + 1;
 	}
 	for (v = 0; v < TU_NBATCH; v++) {
 		const variant *va = &variants[v];
