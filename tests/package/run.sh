@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# run.sh - installs the built library into a temporary prefix and builds and runs a consumer four ways.
+# run.sh - installs the built library into a temporary prefix and builds and runs a consumer four ways, then vendored.
 # usage: run.sh BUILD_DIR C_COMPILER
 set -euo pipefail
 build=$1
@@ -57,6 +57,31 @@ if "$cc" -std=c99 -pedantic-errors -Wall -Wextra -fsyntax-only -I"$prefix/includ
 	ok "installed header is C99"
 else
 	bad "installed header is C99"
+fi
+# 5: vendored with add_subdirectory: both targets link, and only the library installs with the parent
+# (vendored/CMakeLists.txt fails the configure if the tools, examples or tests came along).
+vend=$tmp/vendored
+if cmake -S "$here/vendored" -B "$vend" -DSIPHASH_SOURCE_DIR="$here/../.." -DCMAKE_C_COMPILER="$cc" \
+	-DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_INSTALL_RPATH='$ORIGIN/../lib' >"$vend.log" 2>&1 &&
+	cmake --build "$vend" -j2 >>"$vend.log" 2>&1 &&
+	"$vend/consumer-shared" && "$vend/consumer-static" &&
+	cmake --install "$vend" --prefix "$tmp/vprefix" >>"$vend.log" 2>&1 &&
+	"$tmp/vprefix/bin/consumer-shared" &&
+	[ -f "$tmp/vprefix/lib/cmake/siphash/siphashConfig.cmake" ] && [ ! -e "$tmp/vprefix/bin/sipsum" ]; then
+	ok "add_subdirectory"
+else
+	cat "$vend.log"
+	bad "add_subdirectory"
+fi
+# SIPHASH_INSTALL=OFF: the parent installs its own files only
+if cmake "$vend" -DSIPHASH_INSTALL=OFF >>"$vend.log" 2>&1 &&
+	cmake --install "$vend" --prefix "$tmp/vprefix-off" >>"$vend.log" 2>&1 &&
+	[ -x "$tmp/vprefix-off/bin/consumer-shared" ] &&
+	[ -z "$(find "$tmp/vprefix-off" -name '*siphash*' ! -name 'consumer-*')" ]; then
+	ok "add_subdirectory, SIPHASH_INSTALL=OFF"
+else
+	cat "$vend.log"
+	bad "add_subdirectory, SIPHASH_INSTALL=OFF"
 fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
