@@ -16,11 +16,11 @@ bad() { echo "FAILED: $1"; failed=$((failed + 1)); }
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; exit 1; }
 libdir=$(dirname "$(find "$prefix" -name 'libsiphash.so' | head -n 1)")
 
-# 1, 2: find_package with the shared and with the static library
+# 1, 2: find_package with the shared and with the static library (asking for its component)
 for kind in shared static; do
 	static=OFF
 	[ $kind = static ] && static=ON
-	if cmake -S "$here" -B "$tmp/cm-$kind" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_STATIC=$static \
+	if cmake -S "$here" -B "$tmp/cm-$kind" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_STATIC=$static -DSIPHASH_COMPONENTS=$kind \
 		-DCMAKE_C_COMPILER="$cc" >"$tmp/cm-$kind.log" 2>&1 &&
 		cmake --build "$tmp/cm-$kind" >>"$tmp/cm-$kind.log" 2>&1 &&
 		LD_LIBRARY_PATH="$libdir" "$tmp/cm-$kind/consumer"; then
@@ -30,6 +30,30 @@ for kind in shared static; do
 		bad "find_package, $kind"
 	fi
 done
+# Without cpu_features' package (libcpu-features-dev) a shared consumer still finds the package;
+# asking for the static component then fails in find_package, and linking the static target fails.
+if grep -q '_siphash_needs_cpu_features ON' "$libdir/cmake/siphash/siphashConfig.cmake"; then
+	nocpuf=-DCMAKE_DISABLE_FIND_PACKAGE_CpuFeatures=ON
+	if cmake -S "$here" -B "$tmp/cm-nocpuf" -DCMAKE_PREFIX_PATH="$prefix" "$nocpuf" \
+		-DCMAKE_C_COMPILER="$cc" >"$tmp/cm-nocpuf.log" 2>&1 &&
+		cmake --build "$tmp/cm-nocpuf" >>"$tmp/cm-nocpuf.log" 2>&1 &&
+		LD_LIBRARY_PATH="$libdir" "$tmp/cm-nocpuf/consumer"; then
+		ok "find_package, shared, without cpu_features"
+	else
+		cat "$tmp/cm-nocpuf.log"
+		bad "find_package, shared, without cpu_features"
+	fi
+	for comp in static ""; do
+		if ! cmake -S "$here" -B "$tmp/cm-nocpuf-static$comp" -DCMAKE_PREFIX_PATH="$prefix" "$nocpuf" \
+			-DUSE_STATIC=ON -DSIPHASH_COMPONENTS="$comp" -DCMAKE_C_COMPILER="$cc" >"$tmp/cm-nocpuf-s.log" 2>&1 &&
+			grep -q 'CpuFeatures' "$tmp/cm-nocpuf-s.log"; then
+			ok "find_package, static${comp:+ component}, without cpu_features: fails naming it"
+		else
+			cat "$tmp/cm-nocpuf-s.log"
+			bad "find_package, static${comp:+ component}, without cpu_features: fails naming it"
+		fi
+	done
+fi
 # the static consumer must not need libsiphash.so at run time
 if [ -x "$tmp/cm-static/consumer" ] && ! readelf -d "$tmp/cm-static/consumer" | grep -q 'libsiphash'; then
 	ok "static consumer has no libsiphash.so dependency"
