@@ -16,33 +16,28 @@ bad() { echo "FAILED: $1"; failed=$((failed + 1)); }
 cmake --install "$build" --prefix "$prefix" >"$tmp/install.log" || { cat "$tmp/install.log"; exit 1; }
 libdir=$(dirname "$(find "$prefix" -name 'libsiphash.so' | head -n 1)")
 
-# 1, 2: find_package with the shared and with the static library (asking for its component)
-for kind in shared static; do
-	static=OFF
-	[ $kind = static ] && static=ON
-	if cmake -S "$here" -B "$tmp/cm-$kind" -DCMAKE_PREFIX_PATH="$prefix" -DUSE_STATIC=$static -DSIPHASH_COMPONENTS=$kind \
-		-DCMAKE_C_COMPILER="$cc" >"$tmp/cm-$kind.log" 2>&1 &&
-		cmake --build "$tmp/cm-$kind" >>"$tmp/cm-$kind.log" 2>&1 &&
-		LD_LIBRARY_PATH="$libdir" "$tmp/cm-$kind/consumer"; then
-		ok "find_package, $kind"
+# consumer DIR LABEL [CMAKE_ARG...]: configures, builds and runs the find_package consumer.
+consumer() {
+	local dir=$tmp/$1 label=$2
+	shift 2
+	if cmake -S "$here" -B "$dir" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_C_COMPILER="$cc" "$@" >"$dir.log" 2>&1 &&
+		cmake --build "$dir" >>"$dir.log" 2>&1 &&
+		LD_LIBRARY_PATH="$libdir" "$dir/consumer"; then
+		ok "$label"
 	else
-		cat "$tmp/cm-$kind.log"
-		bad "find_package, $kind"
+		cat "$dir.log"
+		bad "$label"
 	fi
-done
+}
+
+# 1, 2: find_package with the shared and with the static library (asking for its component)
+consumer cm-shared "find_package, shared" -DSIPHASH_COMPONENTS=shared
+consumer cm-static "find_package, static" -DSIPHASH_COMPONENTS=static -DUSE_STATIC=ON
 # Without cpu_features' package (libcpu-features-dev) a shared consumer still finds the package;
 # asking for the static component then fails in find_package, and linking the static target fails.
 if grep -q '_siphash_needs_cpu_features ON' "$libdir/cmake/siphash/siphashConfig.cmake"; then
 	nocpuf=-DCMAKE_DISABLE_FIND_PACKAGE_CpuFeatures=ON
-	if cmake -S "$here" -B "$tmp/cm-nocpuf" -DCMAKE_PREFIX_PATH="$prefix" "$nocpuf" \
-		-DCMAKE_C_COMPILER="$cc" >"$tmp/cm-nocpuf.log" 2>&1 &&
-		cmake --build "$tmp/cm-nocpuf" >>"$tmp/cm-nocpuf.log" 2>&1 &&
-		LD_LIBRARY_PATH="$libdir" "$tmp/cm-nocpuf/consumer"; then
-		ok "find_package, shared, without cpu_features"
-	else
-		cat "$tmp/cm-nocpuf.log"
-		bad "find_package, shared, without cpu_features"
-	fi
+	consumer cm-nocpuf "find_package, shared, without cpu_features" "$nocpuf"
 	for comp in static ""; do
 		if ! cmake -S "$here" -B "$tmp/cm-nocpuf-static$comp" -DCMAKE_PREFIX_PATH="$prefix" "$nocpuf" \
 			-DUSE_STATIC=ON -DSIPHASH_COMPONENTS="$comp" -DCMAKE_C_COMPILER="$cc" >"$tmp/cm-nocpuf-s.log" 2>&1 &&
