@@ -80,6 +80,7 @@ fi
 # 5: vendored with add_subdirectory: both targets link, and only the library installs with the parent
 # (vendored/CMakeLists.txt fails the configure if the tools, examples or tests came along).
 vend=$tmp/vendored
+# shellcheck disable=SC2016 # $ORIGIN is for the dynamic loader, not the shell
 if cmake -S "$here/vendored" -B "$vend" -DSIPHASH_SOURCE_DIR="$here/../.." -DCMAKE_C_COMPILER="$cc" \
 	-DCMAKE_INSTALL_LIBDIR=lib -DCMAKE_INSTALL_RPATH='$ORIGIN/../lib' >"$vend.log" 2>&1 &&
 	cmake --build "$vend" -j2 >>"$vend.log" 2>&1 &&
