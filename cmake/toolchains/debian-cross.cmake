@@ -2,8 +2,8 @@
 #
 # The including toolchain file sets SIPHASH_CROSS_TRIPLE (GNU triplet of Debian's cross compilers),
 # CMAKE_SYSTEM_PROCESSOR, SIPHASH_CROSS_MULTIARCH (Debian multiarch triplet), SIPHASH_TARGET_DEBIAN_ARCH
-# (empty: no cpu_features for that target) and SIPHASH_CROSS_EMULATOR (the command that runs a
-# target program on this host).
+# (the architecture's Debian name), SIPHASH_TARGET_CPU_FEATURES (OFF: no cpu_features for that
+# target) and SIPHASH_CROSS_EMULATOR (the command that runs a target program on this host).
 set(CMAKE_SYSTEM_NAME Linux)
 set(CMAKE_C_COMPILER ${SIPHASH_CROSS_TRIPLE}-gcc)
 # C++ is used only by optional parts (tests of the header from C++); take it only when installed.

@@ -3,6 +3,7 @@ set(SIPHASH_CROSS_TRIPLE i686-linux-gnu)
 set(CMAKE_SYSTEM_PROCESSOR i686)
 set(SIPHASH_CROSS_MULTIARCH i386-linux-gnu)
 set(SIPHASH_TARGET_DEBIAN_ARCH i386)
+set(SIPHASH_TARGET_CPU_FEATURES ON)
 # No -msse2 or -march here: the compiler's default is Debian's i386 baseline (i686,
 # x87), so libsiphash.so runs on any x86 and only its SIMD sources use SSE2/AVX2.
 # The x86-64 CPU runs i386 code itself; calling the cross root's loader directly
