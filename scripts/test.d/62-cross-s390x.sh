@@ -4,4 +4,4 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/cross.sh"
 cd "$SIPHASH_ROOT"
-cross_stage s390x s390x-linux-gnu gcc-s390x-linux-gnu g++-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
+CROSS_SCALAR_ONLY=1 cross_stage s390x s390x-linux-gnu gcc-s390x-linux-gnu g++-s390x-linux-gnu libc6-dev-s390x-cross qemu-user
