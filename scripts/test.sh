@@ -41,4 +41,9 @@ for name in "${failed_names[@]}"; do
 done
 [ $failed -eq 0 ] || log "failed stages: ${failed_names[*]}"
 echo "stages: $passed passed, $failed failed"
+# A mistyped stage name must not read as a green run.
+[ $((passed + failed)) -gt 0 ] || {
+	log "no stage matches '$filter' (stages: $(for s in scripts/test.d/*.sh; do basename "$s" .sh; done | tr '\n' ' '))"
+	exit 1
+}
 [ $failed -eq 0 ]

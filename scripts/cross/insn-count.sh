@@ -14,11 +14,19 @@ set -euo pipefail
 cd "$SIPHASH_ROOT"
 ensure_packages qemu-user
 
+# count's $(...) must stop the script when qemu fails, not print a count of a partial log.
+shopt -s inherit_errexit
 count() { # qemu libroot builddir program args... -> executed instructions
 	local q=$1 root=$2 bd=$3 log
 	shift 3
-	log=$(mktemp)
-	"$q" -L "$root" -E LD_LIBRARY_PATH="$PWD/$bd/src" -singlestep -d exec,nochain -D "$log" "$@" >/dev/null
+	# The trace runs to tens of MB: in the build tree, whose disk the build
+	# already needs, not in /tmp, where a full disk cut traces short unnoticed.
+	log=$bd/insn-trace.$$.log
+	if ! "$q" -L "$root" -E LD_LIBRARY_PATH="$PWD/$bd/src" -singlestep -d exec,nochain -D "$log" "$@" >/dev/null; then
+		rm -f "$log"
+		log "qemu failed: $*"
+		return 1
+	fi
 	grep -c '^Trace' "$log"
 	rm -f "$log"
 }

@@ -32,14 +32,19 @@ ensure_packages() {
 	# longer has), at most once a process. A marker file of an earlier run
 	# had let stale lists fail every later install.
 	_apt_install "${missing[@]}" 2>/dev/null && return 0
+	# An install cut off half way leaves dpkg refusing every later one until
+	# this runs; with nothing pending it does nothing.
+	as_root env DEBIAN_FRONTEND=noninteractive dpkg --configure -a
 	if [ "$_apt_updated" = 0 ]; then
-		as_root apt-get update -qq
+		as_root apt-get -o DPkg::Lock::Timeout=600 update -qq
 		_apt_updated=1
 	fi
 	_apt_install "${missing[@]}"
 }
+# A fresh machine's unattended upgrades may hold the dpkg lock for minutes: wait for it.
 _apt_install() {
-	as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+	as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq \
+		--no-install-recommends "$@" >/dev/null
 }
 
 # The packages every build needs: compiler, CMake, pkg-config, cpu_features, and the
