@@ -548,6 +548,8 @@ group_errors() {
 		has "read error message" "sipsum: /proc/self/mem: Input/output error" err
 		eq "no tag after a read error" 0 "$(grep -c /proc/self/mem out)"
 		eq "next file after a read error" 1 "$(grep -c '  data$' out)"
+	else
+		echo "skipped: the read-error check (needs /proc/self/mem, and no emulator)"
 	fi
 	# an unreadable file (skipped when running as root, which reads anything)
 	printf 'secret' >noread
@@ -557,6 +559,8 @@ group_errors() {
 		eq "unreadable rc" 1 "$rc"
 		has "unreadable message" "sipsum: noread: Permission denied" err
 		eq "no tag for the unreadable file" 0 "$(grep -c noread out)"
+	else
+		echo "skipped: the unreadable-file check (this user reads a mode-000 file: root)"
 	fi
 	chmod 600 noread
 }
@@ -593,6 +597,11 @@ group_big() {
 	rm -f sparse4g
 }
 
+declare -F "group_$group" >/dev/null || {
+	echo "unknown group: $group"
+	exit 2
+}
 "group_$group"
 echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+# a group that checked nothing has not passed
+[ "$passed" -gt 0 ] && [ "$failed" -eq 0 ]
