@@ -324,6 +324,11 @@ group_check() {
 	run -k $K16 -c sums
 	eq "check rc" 0 "$rc"
 	eq "check output" "$(printf 'one: OK\ntwo: OK\nthree: OK')" "$(cat out)"
+	# a -w warning comes after the results of the lines before it (small files are held back to be
+	# hashed together: they are hashed first)
+	{ head -n 2 sums; echo 'not a line'; tail -n 1 sums; } >sums-bad
+	$EMU "$SIPSUM" -k $K16 -w -c sums-bad >both 2>&1 </dev/null
+	eq "-w warning in line order" "$(printf 'one: OK\ntwo: OK\nsipsum: sums-bad: 3: improperly formatted SipHash checksum line\nthree: OK\nsipsum: WARNING: 1 line is improperly formatted')" "$(cat both)"
 	eq "check stderr" "" "$(cat err)"
 	run -k $K16 --check sums
 	eq "--check" 0 "$rc"

@@ -1045,16 +1045,22 @@ static int check_list(const char *listname)
 			continue;
 		if ((size_t)len != strlen(line) || !parse_check_line(line, &a, &name, tag, &single)) {
 			ck.bad_format++;
-			if (g.warn)
+			if (g.warn) {
+				/* the results of the lines before it first, as coreutils
+				 * prints them: small files wait here to be hashed together */
+				flush_jobs();
 				warnx_("%s: %zu: improperly formatted SipHash checksum line", listname, lineno);
+			}
 			continue;
 		}
 		if (key_bytes(&a) != g.key_len) {
 			/* the key was read for the family of --algorithm */
 			ck.bad_format++;
-			if (!g.status)
+			if (!g.status) {
+				flush_jobs();
 				warnx_("%s: %zu: %s-%u-%u needs %s key; choose its family with --algorithm", listname,
 				       lineno, family_name(&a), a.c, a.d, a.half ? "an 8-byte" : "a 16-byte");
+			}
 			continue;
 		}
 		good_lines++;
