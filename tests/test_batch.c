@@ -101,7 +101,9 @@ static void run_one(int v, const void *data, size_t len, uint8_t out[16])
  * of 256 to 2907 bytes, whose block counts spread so far that the lanes'
  * radix sort of long messages needs a second pass; and a quarter of empty
  * messages with NULL data first: lanes then hold NULL beside others of a
- * block, where a pointer computed from it would be undefined. */
+ * block, where a pointer computed from it would be undefined; and one block
+ * count but for the 32nd message, the last of the first chunk that the scan
+ * for a batch's prefix of one block count reads. */
 enum {
 	P_RANDOM,
 	P_EQUAL,
@@ -117,6 +119,7 @@ enum {
 	P_SHORT_MIXED,
 	P_SPREAD,
 	P_EMPTY_FIRST,
+	P_LAST_OF_32,
 	NPATTERNS
 };
 
@@ -151,6 +154,8 @@ static size_t pick_len(int pattern, size_t i, size_t n, size_t equal)
 	}
 	case P_EMPTY_FIRST: /* empty ones, all NULL, in lanes beside longer ones of a group */
 		return i < n / 4 ? 0 : 8 + equal % 8;
+	case P_LAST_OF_32: /* the prefix scan takes 32 lengths at a time: the 32nd alone differs */
+		return i == 31 ? 24 + equal % 8 : 16 + equal % 8;
 	default:
 		return 700 + (size_t)(tu_rand() % 1400);
 	}

@@ -65,6 +65,22 @@ TU_UNUSED static int tu_for_each_backend(void (*fn)(void))
 	return n;
 }
 
+/* The backend auto must pick: the most capable one supported. Stated here
+ * apart from dispatch.c's list so that a changed list shows: each table sends
+ * every operation to what measured fastest with that ISA available
+ * (benchmarks/auto-check.sh holds auto to it), so the most capable table is
+ * the fastest one. */
+TU_UNUSED static siphash_backend tu_best_backend(void)
+{
+	static const siphash_backend order[] = {SIPHASH_BACKEND_AVX512, SIPHASH_BACKEND_AVX2, SIPHASH_BACKEND_NEON,
+	                                        SIPHASH_BACKEND_SSE2};
+	size_t i;
+	for (i = 0; i < sizeof order / sizeof order[0]; i++)
+		if (siphash_backend_supported(order[i]))
+			return order[i];
+	return SIPHASH_BACKEND_SCALAR;
+}
+
 /* xorshift64*: reproducible inputs without libc's rand. */
 static uint64_t tu_rng_state = UINT64_C(0x9E3779B97F4A7C15);
 TU_UNUSED static uint64_t tu_rand(void)
