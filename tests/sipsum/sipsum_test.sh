@@ -179,6 +179,12 @@ group_vectors() {
 		run -a $cd -k $key msg/m0003 msg/m0010 msg/m0040
 		same "$cd, three small files" one-at-a-time out
 	done
+	# the batch path really runs for a fixed variant (equal tags alone would not show it was
+	# skipped), and not for rounds without a batch function
+	run -v -k $K16 msg/m0003 msg/m0010 msg/m0040
+	has "-v: siphash-2-4 files batched" "3 files hashed, 3 through the batch API" err
+	run -v -a siphash-1-20 -k $K16 msg/m0003 msg/m0010 msg/m0040
+	has "-v: siphash-1-20 files not batched" "3 files hashed, 0 through the batch API" err
 }
 
 group_output() {
@@ -222,6 +228,26 @@ group_output() {
 	SIPSUM_NO_BATCH=1 run -k $K16 "${list[@]}"
 	same "300 small files, batch vs single" many-batch out
 	eq "300 lines" 300 "$(wc -l <out)"
+	# both runs above share the queue: the files around the 256-job flush, hashed in a run of
+	# their own, give the same tags
+	run -k $K16 many/f255 many/f256 many/f257 many/f258
+	eq "files 255-258 of 300 vs alone" "$(sed -n '255,258p' many-batch)" "$(cat out)"
+	# 70 files of 64 KiB (the small-file limit) fill the 4 MiB pool before the job limit: a
+	# flush between, and the same tags as two runs of 35 that stay below it
+	mkdir -p full
+	list=()
+	for i in $(seq 1 70); do
+		printf '%d' "$i" >"full/f$i"
+		truncate -s 65536 "full/f$i"
+		list+=("full/f$i")
+	done
+	run -k $K16 "${list[@]:0:35}"
+	cp out full-halves
+	run -k $K16 "${list[@]:35}"
+	cat out >>full-halves
+	run -k $K16 "${list[@]}"
+	eq "70 files of 64 KiB rc" 0 "$rc"
+	same "70 files of 64 KiB vs two runs of 35" full-halves out
 	# writes to a full device fail with status 1
 	if [ -w /dev/full ]; then
 		$EMU "$SIPSUM" -k $K16 plain >/dev/full 2>err
@@ -265,6 +291,9 @@ group_options() {
 	printf '%s\n' $K16 >key16.hex
 	run --key-file key16.hex abc
 	eq "--key-file hex+newline" "$want" "$(cat out)"
+	printf '%s\r\n' $K16 >key16.crlf
+	run --key-file key16.crlf abc
+	eq "--key-file hex+CRLF" "$want" "$(cat out)"
 	printf '%s' $K16 | tr a-f A-F >key16.HEX
 	run --key-file=key16.HEX abc
 	eq "--key-file hex uppercase, no newline" "$want" "$(cat out)"
@@ -294,6 +323,12 @@ group_options() {
 	has "--progress rate" "MiB/s" err
 	run_in z300k --progress -k $K16
 	has "--progress on stdin from a file (size known)" "sipsum: -: 0.3 MiB of 0.3 MiB (100%), " err
+	# standard input moved on by 200000 bytes: the total is what is left from there
+	{
+		dd bs=200000 count=1 of=/dev/null status=none
+		$EMU "$SIPSUM" --progress -k $K16 >out 2>err
+	} <z300k
+	has "--progress on stdin from its offset" "sipsum: -: 0.1 MiB of 0.1 MiB (100%), " err
 	cat z300k | $EMU "$SIPSUM" --progress -k $K16 >out 2>err
 	has "--progress on a pipe (size unknown)" "sipsum: -: 0.3 MiB, " err
 	run --no-progress -k $K16 z300k
@@ -415,6 +450,15 @@ group_check() {
 	run -k $K16 -c sums
 	eq "2 mismatches rc" 1 "$rc"
 	has "plural summary" "sipsum: WARNING: 2 computed checksums did NOT match" err
+	printf '0123456789abcdef  missing-1\n0123456789abcdef  missing-2\n' >twomissing
+	run -k $K16 -c twomissing
+	has "plural unreadable summary" "sipsum: WARNING: 2 listed files could not be read" err
+	# a BSD line needs its length, also after a line that had one
+	run -k $K16 --tag one two
+	sed '2s/-64 (/ (/' out >nobits
+	run -k $K16 -c nobits
+	eq "BSD line without a length" "one: OK" "$(cat out)"
+	has "BSD line without a length: malformed" "sipsum: WARNING: 1 line is improperly formatted" err
 	# a list without any valid line, and a missing list
 	echo 'nothing here' >nolines
 	run -k $K16 -c nolines
@@ -430,6 +474,11 @@ group_check() {
 	eq "listed directory rc" 1 "$rc"
 	has "listed directory message" "sipsum: adir: Is a directory" err
 	has "listed directory verdict" "adir: FAILED open or read" out
+	# --ignore-missing leaves out missing files only
+	run -k $K16 -c --ignore-missing dirlist
+	eq "--ignore-missing, listed directory: rc" 1 "$rc"
+	has "--ignore-missing, listed directory: message" "sipsum: adir: Is a directory" err
+	has "--ignore-missing, listed directory: verdict" "adir: FAILED open or read" out
 	# a bad escape in an escaped line
 	printf '\\0123456789abcdef  a\\qb\n' >badesc
 	run -k $K16 -c badesc
@@ -437,19 +486,40 @@ group_check() {
 	# check-only options without -c, --tag with -c
 	run -k $K16 --quiet one
 	eq "--quiet without -c" 2 "$rc"
+	for o in --status --strict -w --ignore-missing; do
+		run -k $K16 "$o" one
+		eq "$o without -c" 2 "$rc"
+	done
 	run -k $K16 --tag -c sums
 	eq "--tag with -c" 2 "$rc"
-	# two-column forms coreutils also reads: a tab after the tag, and md5 -r's one space
+	# line forms coreutils also reads: a tab after the tag, md5 -r's one space, the binary-mode
+	# marker, blanks before the tag
 	printf 'four' >four
 	run -k $K16 four
-	local t4
+	local t4 form
 	t4=$(cut -d' ' -f1 out)
-	printf '%s\tfour\n' "$t4" >tabsep
-	run -k $K16 -c tabsep
-	eq "tab after the tag" "four: OK" "$(cat out)"
-	printf '%s four\n' "$t4" >onespace
-	run -k $K16 -c onespace
-	eq "one space (md5 -r)" "four: OK" "$(cat out)"
+	for form in '%s\tfour' '%s four' '%s *four' '  %s  four'; do
+		# shellcheck disable=SC2059 # the form is the format
+		printf "$form\n" "$t4" >form
+		run -k $K16 -c form
+		eq "check line form '$form'" "four: OK" "$(cat out)"
+	done
+	# a tag and a separator without a name is malformed, not the file ""
+	printf '%s \n%s four\n' "$t4" "$t4" >noname
+	run -k $K16 -c noname
+	eq "no name: rc" 0 "$rc"
+	eq "no name: malformed" "four: OK" "$(cat out)"
+	# a NUL inside a line makes it malformed: the name does not end there
+	printf '%s  four\0junk\n%s  four\n' "$t4" "$t4" >withnul
+	run -k $K16 -c withnul
+	eq "NUL in a line: malformed" "four: OK" "$(cat out)"
+	has "NUL in a line: warning" "sipsum: WARNING: 1 line is improperly formatted" err
+	# a name holding ") = ": the last one ends it
+	printf 'ab' >'a) = b'
+	run -k $K16 --tag 'a) = b'
+	cp out oddname
+	run -k $K16 -c oddname
+	eq "name with ') = '" "a) = b: OK" "$(cat out)"
 	# a list keeps to one form: after a one-space line, a second space is the name's
 	printf '%s four\n%s  four\n' "$t4" "$t4" >forms1
 	run -k $K16 -c forms1
@@ -510,12 +580,15 @@ group_errors() {
 	run --key-file key16.bin -k $K16 data
 	eq "two key sources rc" 2 "$rc"
 	# unknown algorithm, bad rounds, bad length
-	for a in sha256 siphash-0-4 siphash-2-65 siphash-2 halfsiphash-2-4-128 siphash-2-4-32; do
+	# (rounds 0 and 65 on either side, trailing junk, and a count that wraps to 2 in 32 bits)
+	for a in sha256 siphash-0-4 siphash-2-0 siphash-2-65 siphash-65-4 siphash-2 siphash-2-4x \
+		siphash-4294967298-4 halfsiphash-2-4-128 siphash-2-4-32; do
 		run -k $K16 -a "$a" data
 		eq "algorithm $a rc" 2 "$rc"
 		has "algorithm $a message" "sipsum: --algorithm: unknown algorithm '$a'" err
 	done
-	for l in 32 256 abc ""; do
+	# (4294967360 wraps to 64 in 32 bits)
+	for l in 32 256 abc "" 4294967360; do
 		run -k $K16 -l "$l" data
 		eq "length '$l' rc" 2 "$rc"
 		has "length '$l' message" "sipsum: --length: invalid length '$l' for SipHash (64 or 128)" err
