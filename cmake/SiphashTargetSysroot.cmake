@@ -47,6 +47,7 @@ endif()
 if(NOT _siphash_packages)
   return()
 endif()
+string(JOIN " " _siphash_packages_text ${_siphash_packages})
 
 # siphash__sysroot_fail(msg): an error when required, else a warning (the build falls back to scalar only).
 function(siphash__sysroot_fail msg)
@@ -68,7 +69,7 @@ if(SIPHASH_TARGET_SYSROOT_FETCH AND NOT _siphash_have STREQUAL _siphash_stamp_te
   find_program(SIPHASH_APT_GET apt-get)
   find_program(SIPHASH_DPKG_DEB dpkg-deb)
   if(NOT SIPHASH_APT_GET OR NOT SIPHASH_DPKG_DEB)
-    siphash__sysroot_fail("apt-get/dpkg-deb not found: cannot fetch the packages ${_siphash_packages} for ${SIPHASH_TARGET_DEBIAN_ARCH}")
+    siphash__sysroot_fail("apt-get/dpkg-deb not found: cannot fetch ${_siphash_packages_text} for ${SIPHASH_TARGET_DEBIAN_ARCH}")
   else()
     set(_apt_dir "${CMAKE_BINARY_DIR}/_deps/apt-${SIPHASH_TARGET_DEBIAN_ARCH}")
     file(REMOVE_RECURSE "${_apt_dir}" "${SIPHASH_TARGET_SYSROOT}")
@@ -90,7 +91,6 @@ if(SIPHASH_TARGET_SYSROOT_FETCH AND NOT _siphash_have STREQUAL _siphash_stamp_te
     # apt verifies each index's signature in files under TMPDIR: keep those in
     # the build tree too, so a full or tiny /tmp cannot fail the fetch.
     set(_apt_get "${CMAKE_COMMAND}" -E env "TMPDIR=${_apt_dir}/tmp" "${SIPHASH_APT_GET}" ${_apt_opts})
-    string(JOIN " " _siphash_packages_text ${_siphash_packages})
     message(STATUS "Fetching ${_siphash_packages_text} for ${SIPHASH_TARGET_DEBIAN_ARCH} into ${SIPHASH_TARGET_SYSROOT}")
     # A failing index (e.g. a mirror mid-sync) is not fatal as long as the
     # packages themselves can be found, so only the downloads' results count.
