@@ -5,6 +5,15 @@
 # header, with CXX) or SIPHASH_PEER_HIGHWAYHASH_C (its C bindings library) for
 # the ones found. A missing peer is reported and its rows are skipped; it is
 # never an error, because the peers are only yardsticks.
+#
+# siphash_find_sodium(): sets SIPHASH_SODIUM_INCLUDE_DIR and SIPHASH_SODIUM_LIBRARY
+# when libsodium is found. By path, not pkg-config: in a cross build the target's
+# .pc files (fetched into the build's sysroot) would name the host's paths.
+macro(siphash_find_sodium)
+  find_path(SIPHASH_SODIUM_INCLUDE_DIR sodium.h)
+  find_library(SIPHASH_SODIUM_LIBRARY sodium)
+endmacro()
+
 function(siphash_add_peers target)
   cmake_parse_arguments(P "CXX" "" "" ${ARGN})
 
@@ -16,12 +25,10 @@ function(siphash_add_peers target)
     message(STATUS "${target}: OpenSSL 3 not found, its SipHash rows are skipped")
   endif()
 
-  find_package(PkgConfig QUIET)
-  if(PkgConfig_FOUND)
-    pkg_check_modules(SIPHASH_PEER_SODIUM QUIET IMPORTED_TARGET libsodium)
-  endif()
-  if(SIPHASH_PEER_SODIUM_FOUND AND TARGET PkgConfig::SIPHASH_PEER_SODIUM)
-    target_link_libraries(${target} PRIVATE PkgConfig::SIPHASH_PEER_SODIUM)
+  siphash_find_sodium()
+  if(SIPHASH_SODIUM_INCLUDE_DIR AND SIPHASH_SODIUM_LIBRARY)
+    target_include_directories(${target} SYSTEM PRIVATE ${SIPHASH_SODIUM_INCLUDE_DIR})
+    target_link_libraries(${target} PRIVATE ${SIPHASH_SODIUM_LIBRARY})
     target_compile_definitions(${target} PRIVATE SIPHASH_PEER_SODIUM=1)
   else()
     message(STATUS "${target}: libsodium not found, its SipHash rows are skipped")
