@@ -37,17 +37,22 @@ set(SIPHASH_TARGET_SYSROOT "${CMAKE_BINARY_DIR}/_deps/sysroot-${SIPHASH_TARGET_D
     CACHE PATH "Build-local sysroot holding the target's packages")
 
 # Debian 12's names; a -dev package's .so links point into the runtime package.
-set(_siphash_packages "")
+# Downloaded in groups, cpu_features first and on its own: peers that are
+# missing (other Debian releases name them differently) cost the differential
+# tests, not the SIMD backends. Each group is one space-separated string.
+set(_siphash_groups "")
+set(_siphash_cpuf OFF)
 if(SIPHASH_TARGET_CPU_FEATURES AND NOT (DEFINED SIPHASH_USE_CPU_FEATURES AND NOT SIPHASH_USE_CPU_FEATURES))
-  list(APPEND _siphash_packages libcpu-features-dev)
+  set(_siphash_cpuf ON)
+  list(APPEND _siphash_groups "libcpu-features-dev")
 endif()
 if(SIPHASH_TARGET_SYSROOT_PEERS)
-  list(APPEND _siphash_packages libssl-dev libssl3 libsodium-dev libsodium23)
+  list(APPEND _siphash_groups "libssl-dev libssl3 libsodium-dev libsodium23")
 endif()
-if(NOT _siphash_packages)
+if(NOT _siphash_groups)
   return()
 endif()
-string(JOIN " " _siphash_packages_text ${_siphash_packages})
+string(JOIN " " _siphash_packages_text ${_siphash_groups})
 
 # siphash__sysroot_fail(msg): an error when required, else a warning (the build falls back to scalar only).
 function(siphash__sysroot_fail msg)
@@ -60,7 +65,7 @@ endfunction()
 
 # The stamp names the packages unpacked: a changed list fetches again.
 set(_siphash_stamp "${SIPHASH_TARGET_SYSROOT}/.siphash-unpacked")
-set(_siphash_stamp_text "${_siphash_packages}\n")
+set(_siphash_stamp_text "${_siphash_packages_text}\n")
 set(_siphash_have "")
 if(EXISTS "${_siphash_stamp}")
   file(READ "${_siphash_stamp}" _siphash_have)
@@ -95,25 +100,10 @@ if(SIPHASH_TARGET_SYSROOT_FETCH AND NOT _siphash_have STREQUAL _siphash_stamp_te
     # A failing index (e.g. a mirror mid-sync) is not fatal as long as the
     # packages themselves can be found, so only the downloads' results count.
     execute_process(COMMAND ${_apt_get} update RESULT_VARIABLE _update_rc OUTPUT_QUIET ERROR_VARIABLE _update_err)
-    # cpu_features first and on its own: peers that are missing (other Debian
-    # releases name them differently) cost the differential tests, not the SIMD
-    # backends. Each group is one space-separated string of package:arch names.
-    set(_siphash_groups "")
-    set(_siphash_peers "")
-    foreach(_pkg IN LISTS _siphash_packages)
-      if(_pkg STREQUAL "libcpu-features-dev")
-        list(APPEND _siphash_groups "${_pkg}:${SIPHASH_TARGET_DEBIAN_ARCH}")
-      else()
-        string(APPEND _siphash_peers " ${_pkg}:${SIPHASH_TARGET_DEBIAN_ARCH}")
-      endif()
-    endforeach()
-    string(STRIP "${_siphash_peers}" _siphash_peers)
-    if(_siphash_peers)
-      list(APPEND _siphash_groups "${_siphash_peers}")
-    endif()
     set(_siphash_unpacked "")
     foreach(_pkgs_text IN LISTS _siphash_groups)
       separate_arguments(_pkg_args UNIX_COMMAND "${_pkgs_text}")
+      list(TRANSFORM _pkg_args APPEND ":${SIPHASH_TARGET_DEBIAN_ARCH}")
       file(REMOVE_RECURSE "${_apt_dir}/debs")
       file(MAKE_DIRECTORY "${_apt_dir}/debs")
       execute_process(COMMAND ${_apt_get} download ${_pkg_args}
@@ -141,7 +131,7 @@ if(SIPHASH_TARGET_SYSROOT_FETCH AND NOT _siphash_have STREQUAL _siphash_stamp_te
     # Written once cpu_features (where wanted) is in, even if peers were
     # missing: they are not looked for again on every configure (a fresh build
     # tree tries again); a missing cpu_features is retried every time.
-    if(_siphash_unpacked AND (NOT "libcpu-features-dev" IN_LIST _siphash_packages OR
+    if(_siphash_unpacked AND (NOT _siphash_cpuf OR
                               "libcpu-features-dev:${SIPHASH_TARGET_DEBIAN_ARCH}" IN_LIST _siphash_unpacked))
       file(WRITE "${_siphash_stamp}" "${_siphash_stamp_text}")
     endif()
