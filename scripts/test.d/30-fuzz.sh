@@ -16,8 +16,8 @@ cmake --preset fuzz -B "$B" >/dev/null
 # The targets are the fuzz_* tests CMake registered (fuzz_sipsum only when the tool is built).
 targets=$(ctest --test-dir "$B" -N -L fuzz | sed -n 's/.*Test *#[0-9]*: *\(fuzz_[a-z0-9_]*\)_corpus$/\1/p')
 [ -n "$targets" ] || { log "no fuzz target configured"; exit 1; }
-# shellcheck disable=SC2086
-cmake --build "$B" -j"$JOBS" --target $targets
+# shellcheck disable=SC2046,SC2086 # one word per target; their CMake targets carry the siphash_ prefix
+cmake --build "$B" -j"$JOBS" --target $(printf 'siphash_%s ' $targets)
 
 # Every committed corpus input first (quick regression replay), then fuzzing.
 ctest --test-dir "$B" --output-on-failure -L fuzz

@@ -9,5 +9,5 @@ ensure_packages "${BASE_PACKAGES[@]}" valgrind
 B=build-ctgrind
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-g -DSIPHASH_WERROR=ON -DSIPHASH_CTGRIND=ON \
 	-DSIPHASH_BUILD_BENCHMARKS=OFF -DSIPHASH_BUILD_TOOLS=OFF >/dev/null
-cmake --build "$B" -j"$JOBS" --target test_ct
+cmake --build "$B" -j"$JOBS" --target siphash_test_ct
 ctest --test-dir "$B" --output-on-failure -L ctgrind

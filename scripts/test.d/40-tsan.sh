@@ -9,7 +9,7 @@ cmake -S . -B build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSIPHASH_WERROR=ON \
 	-DSIPHASH_BUILD_BENCHMARKS=OFF -DSIPHASH_BUILD_TOOLS=OFF \
 	-DCMAKE_C_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
 	-DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread -DCMAKE_SHARED_LINKER_FLAGS=-fsanitize=thread >/dev/null
-cmake --build build-tsan -j"$JOBS" --target test_threads
+cmake --build build-tsan -j"$JOBS" --target siphash_test_threads
 # Some kernels randomize mmap more than this TSan runtime accepts; run without ASLR when setarch can.
 run=()
 if setarch "$(uname -m)" -R true 2>/dev/null; then

@@ -103,5 +103,16 @@ else
 	cat "$vend.log"
 	bad "add_subdirectory, SIPHASH_INSTALL=OFF"
 fi
+# A parent with its own test_vectors, test_batch, ... turns libsiphash's tests on: both suites
+# configure (target names are global), build and run side by side.
+if cmake "$vend" -DSIPHASH_INSTALL=ON -DVENDORED_OWN_TESTS=ON >>"$vend.log" 2>&1 &&
+	cmake --build "$vend" -j2 --target test_vectors siphash_test_vectors >>"$vend.log" 2>&1 &&
+	ctest --test-dir "$vend" -R '^(parent_)?test_vectors$' >"$tmp/vend-ctest.log" 2>&1 &&
+	grep -q 'tests passed, 0 tests failed out of 2$' "$tmp/vend-ctest.log"; then
+	ok "add_subdirectory, the parent's test names and libsiphash's tests"
+else
+	cat "$vend.log" "$tmp/vend-ctest.log" 2>/dev/null
+	bad "add_subdirectory, the parent's test names and libsiphash's tests"
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
