@@ -106,6 +106,7 @@ def targets(t, label):
 def main():
     ctx, t, median = load(sys.argv[1])
     out = print
+    out("# libsiphash benchmark report: benchmarks/report.py's tables from one siphash-bench run\n")
     out(f"CPU: {ctx.get('siphash_cpu', '?')}, {ctx.get('num_cpus', '?')} cores at "
         f"{ctx.get('mhz_per_cpu', '?')} MHz (nominal); auto backend: {ctx.get('siphash_auto_backend', '?')}; "
         f"{'median of repetitions' if median else 'single runs'}; run {ctx.get('date', '?')}.\n")
