@@ -119,167 +119,87 @@ LB_HSIP_ENTRIES(neon_, neon_hsip4_, neon_)
 #if !defined(__aarch64__)
 /*
  * 64-bit arithmetic in 32-bit core registers costs two instructions per add
- * and xor and four per rotate; NEON does each in one or two. The state is
- * a = {v0, v2}, b = {v1, v3}: the first half-round pairs (v0,v1) and (v2,v3),
- * the second (v2,v1) and (v0,v3), so a's lanes are swapped between them, in
- * the same instruction that rotates v0 (then v2) by 32. Rotations differ per
- * lane, hence shifts by a per-lane count vector (VSHL by register, negative =
- * right).
+ * and xor and four per rotate; NEON does each in one or two. These are the
+ * pieces src/pair_impl.h's {v0,v2}, {v1,v3} state needs. Rotations differ
+ * per lane, hence shifts by a per-lane count vector (VSHL by register,
+ * negative = right). A block is loaded into lane 1 (the high D register),
+ * where v3 takes it first.
  */
-typedef struct neon_sip1 {
-	uint64x2_t a, b;
-} neon_sip1;
+#define PAIR_VEC uint64x2_t
 
-/* x rotated left by l0 in lane 0 and l1 in lane 1. */
-#define NEON_ROTV64(x, l0, l1)                                                                                         \
+SIP_INLINE uint64x2_t pair_add(uint64x2_t x, uint64x2_t y)
+{
+	return vaddq_u64(x, y);
+}
+
+SIP_INLINE uint64x2_t pair_xor(uint64x2_t x, uint64x2_t y)
+{
+	return veorq_u64(x, y);
+}
+
+/* A macro, not a function, so the counts stay literal even at -O0. */
+#define pair_rot(x, l0, l1)                                                                                            \
 	vorrq_u64(vshlq_u64((x), vcombine_s64(vcreate_s64(l0), vcreate_s64(l1))),                                      \
 	          vshlq_u64((x), vcombine_s64(vcreate_s64((uint64_t) - (64 - (l0))),                                   \
 	                                      vcreate_s64((uint64_t) - (64 - (l1))))))
 
-/* {lane 1, lane 0 rotated by 32}: the rotate of one word and the swap that
- * pairs the next half-round's words. As 32-bit elements x = [x0 x1 x2 x3],
- * that is [x2 x3 x1 x0]: vext of x and vrev64(x), with no lane moves. */
-SIP_INLINE uint64x2_t neon_rot32_swap(uint64x2_t x)
+/* As 32-bit elements x = [x0 x1 x2 x3], {lane 1, lane 0 <<< 32} is
+ * [x2 x3 x1 x0]: vext of x and vrev64(x), with no lane moves. */
+SIP_INLINE uint64x2_t pair_rot32_swap(uint64x2_t x)
 {
 	const uint32x4_t w = vreinterpretq_u32_u64(x);
 	return vreinterpretq_u64_u32(vextq_u32(w, vrev64q_u32(w), 2));
 }
 
-SIP_INLINE void neon_sip1_rounds(neon_sip1 *s, unsigned n)
+SIP_INLINE uint64x2_t pair_make(uint64_t lo, uint64_t hi)
 {
-	uint64x2_t a = s->a, b = s->b;
-	unsigned i;
-	for (i = 0; i < n; i++) {
-		a = vaddq_u64(a, b); /* v0 += v1; v2 += v3 */
-		b = veorq_u64(NEON_ROTV64(b, 13, 16), a);
-		a = neon_rot32_swap(a); /* {v2, v0 <<< 32} */
-		a = vaddq_u64(a, b);    /* v2 += v1; v0 += v3 */
-		b = veorq_u64(NEON_ROTV64(b, 17, 21), a);
-		a = neon_rot32_swap(a); /* {v0, v2 <<< 32} */
-	}
-	s->a = a;
-	s->b = b;
+	return vcombine_u64(vcreate_u64(lo), vcreate_u64(hi));
 }
 
-/* mv = {0, m}: m goes into v3 (lane 1 of b) before the rounds and into v0
- * (lane 0 of a) after. */
-SIP_INLINE void neon_sip1_absorb(neon_sip1 *s, uint64x2_t mv, unsigned c)
+SIP_INLINE void pair_split(uint64x2_t x, uint64_t *lo, uint64_t *hi)
 {
-	s->b = veorq_u64(s->b, mv);
-	neon_sip1_rounds(s, c);
-	s->a = veorq_u64(s->a, vextq_u64(mv, mv, 1));
+	*lo = vgetq_lane_u64(x, 0);
+	*hi = vgetq_lane_u64(x, 1);
 }
 
-/* A block straight into the high D register of {0, m}. */
-SIP_INLINE uint64x2_t neon_sip1_block(const uint8_t *p)
+SIP_INLINE uint64_t pair_fold(uint64x2_t x)
 {
-	return vcombine_u64(vcreate_u64(0), vreinterpret_u64_u8(vld1_u8(p)));
+	return vgetq_lane_u64(x, 0) ^ vgetq_lane_u64(x, 1);
 }
 
-SIP_INLINE neon_sip1 neon_sip1_load(const sip_words *w)
+SIP_INLINE uint64x2_t pair_block(const void *p)
 {
-	neon_sip1 s;
-	s.a = vcombine_u64(vcreate_u64(w->v0), vcreate_u64(w->v2));
-	s.b = vcombine_u64(vcreate_u64(w->v1), vcreate_u64(w->v3));
-	return s;
+	return vcombine_u64(vcreate_u64(0), vreinterpret_u64_u8(vld1_u8((const uint8_t *)p)));
 }
 
-SIP_INLINE void neon_sip1_blocks(neon_sip1 *s, const uint8_t *p, size_t nblocks, unsigned c)
+SIP_INLINE uint64x2_t pair_word(uint64_t w)
 {
-	for (; nblocks; nblocks--, p += 8)
-		neon_sip1_absorb(s, neon_sip1_block(p), c);
+	return pair_make(0, w);
 }
 
-SIP_INLINE uint64_t neon_sip1_tag(const neon_sip1 *s)
+SIP_INLINE uint64x2_t pair_v3(uint64x2_t m)
 {
-	const uint64x2_t t = veorq_u64(s->a, s->b);
-	return vgetq_lane_u64(t, 0) ^ vgetq_lane_u64(t, 1);
+	return m;
 }
 
-/* sip_finish and sip_oneshot of sip_impl.h on the NEON state. */
-SIP_INLINE uint64_t neon_sip1_oneshot(const siphash_key *key, const void *data, size_t len, unsigned c, unsigned d,
-                                      int wide, uint8_t *out16)
+SIP_INLINE uint64x2_t pair_v0(uint64x2_t m)
 {
-	const uint8_t *p = (const uint8_t *)data;
-	const sip_words w = sip_start(key, wide);
-	neon_sip1 s = neon_sip1_load(&w);
-	uint64_t h0;
-	neon_sip1_blocks(&s, p, len >> 3, c);
-	neon_sip1_absorb(&s,
-	                 vcombine_u64(vcreate_u64(0), vcreate_u64(((uint64_t)len << 56) |
-	                                                          (len ? sip_tail64(p + len, len & 7, len) : 0))),
-	                 c);
-	s.a = veorq_u64(s.a, vcombine_u64(vcreate_u64(0), vcreate_u64(wide ? 0xee : 0xff))); /* v2 */
-	neon_sip1_rounds(&s, d);
-	h0 = neon_sip1_tag(&s);
-	if (wide) {
-		s.b = veorq_u64(s.b, vcombine_u64(vcreate_u64(0xdd), vcreate_u64(0))); /* v1 */
-		neon_sip1_rounds(&s, d);
-		sip_store64(out16, h0);
-		sip_store64(out16 + 8, neon_sip1_tag(&s));
-	}
-	return h0;
+	return vextq_u64(m, m, 1);
 }
 
-#define NEON_SIP64(name, c, d)                                                                                         \
-	static uint64_t neon_##name(const siphash_key *key, const void *data, size_t len)                              \
-	{                                                                                                              \
-		return neon_sip1_oneshot(key, data, len, c, d, 0, NULL);                                               \
-	}
-#define NEON_SIP128(name, c, d)                                                                                        \
-	static void neon_##name(const siphash_key *key, const void *data, size_t len, uint8_t out[16])                 \
-	{                                                                                                              \
-		(void)neon_sip1_oneshot(key, data, len, c, d, 1, out);                                                 \
-	}
-NEON_SIP64(sip13_64, 1, 3)
-NEON_SIP64(sip24_64, 2, 4)
-NEON_SIP64(sip48_64, 4, 8)
-NEON_SIP128(sip13_128, 1, 3)
-NEON_SIP128(sip24_128, 2, 4)
-NEON_SIP128(sip48_128, 4, 8)
+#include "../../pair_impl.h"
 
-static void neon_sip_any(const siphash_key *key, unsigned c, unsigned d, const void *data, size_t len, uint8_t *out,
-                         size_t outlen)
-{
-	uint8_t tmp[16];
-	if (outlen == 16) {
-		(void)neon_sip1_oneshot(key, data, len, c, d, 1, tmp);
-		memcpy(out, tmp, 16);
-	} else {
-		sip_store64(out, neon_sip1_oneshot(key, data, len, c, d, 0, NULL));
-	}
-}
-
-static void neon_sip_blocks(uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c)
-{
-	const sip_words w = {v[0], v[1], v[2], v[3]};
-	neon_sip1 s = neon_sip1_load(&w);
-	if (c == 2)
-		neon_sip1_blocks(&s, p, nblocks, 2);
-	else if (c == 1)
-		neon_sip1_blocks(&s, p, nblocks, 1);
-	else
-		neon_sip1_blocks(&s, p, nblocks, c);
-	v[0] = vgetq_lane_u64(s.a, 0);
-	v[1] = vgetq_lane_u64(s.b, 0);
-	v[2] = vgetq_lane_u64(s.a, 1);
-	v[3] = vgetq_lane_u64(s.b, 1);
-}
+PAIR_ENTRIES(neon_)
 
 /* HalfSipHash's 32-bit words are native to the ARMv7 core (rotate folds into
  * eor/add operands), so its single-message ops stay scalar. */
-#define NEON_SINGLE_ENTRIES                                                                                            \
-	.sip13_64 = neon_sip13_64, .sip24_64 = neon_sip24_64, .sip48_64 = neon_sip48_64, .sip13_128 = neon_sip13_128,  \
-	.sip24_128 = neon_sip24_128, .sip48_128 = neon_sip48_128, .sip_any = neon_sip_any,                             \
-	.sip_blocks = neon_sip_blocks,
+#define NEON_SINGLE_ENTRIES PAIR_TABLE(neon_),
 #else
 /* AArch64 has 64-bit core registers and rotate-in-operand: scalar wins for one message. */
 #define NEON_SINGLE_ENTRIES
 #endif
 
-/* Later designated initializers override the scalar defaults on purpose. */
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Woverride-init"
+SIPHASH_TABLE_OVERRIDES_BEGIN
 const siphash__ops siphash__neon_ops = {.id = SIPHASH_BACKEND_NEON,
                                         SIPHASH_SCALAR_ENTRIES NEON_SINGLE_ENTRIES NEON_BATCH_ENTRIES};
-#pragma GCC diagnostic pop
+SIPHASH_TABLE_OVERRIDES_END

@@ -1,10 +1,10 @@
-/* sip_pair.h - one SipHash message in two 64-bit-lane registers, {v0,v2} and {v1,v3}: the i386 single-message path. */
+/* sip_pair.h - the i386 single-message path: src/pair_impl.h's {v0,v2}, {v1,v3} state in SSE2 registers. */
 /*
  * On i386 a 64-bit add is two instructions, a rotate four or more, and the
- * eight 32-bit halves of the state do not fit the seven usable registers.
- * Here a = {v0, v2} and b = {v1, v3}: each half-round is one 64-bit add, one
- * rotate of both lanes, one xor and one dword shuffle that performs the
- * rotate by 32 and swaps the lanes of a for the next half-round at once.
+ * eight 32-bit halves of the state do not fit the seven usable registers;
+ * here each half-round is one 64-bit add, one rotate of both lanes, one xor
+ * and one dword shuffle that performs the rotate by 32 and swaps the lanes
+ * of a for the next half-round at once.
  *
  * The including backend defines, before including this file,
  *   static inline __m128i pair_rot(__m128i x, int lo, int hi)
@@ -25,140 +25,65 @@
  * the public wrappers skip the table where no backend has this path. */
 #define SIPHASH_X86_PAIR SIPHASH_SIP_ONESHOT_DISPATCHED
 
-typedef struct pair_state {
-	__m128i a, b; /* {v0, v2}, {v1, v3} */
-} pair_state;
+/* The pair path's SSE2 pieces (src/pair_impl.h has the rounds and the
+ * entries). A block is loaded into lane 0: movq zeroes lane 1, so {m, 0} is
+ * the load itself and {0, m} one byte shift. */
+#define PAIR_VEC __m128i
 
-SIP_INLINE void pair_rounds(pair_state *s, unsigned n)
+SIP_INLINE __m128i pair_add(__m128i x, __m128i y)
 {
-	__m128i a = s->a, b = s->b;
-	unsigned i;
-	for (i = 0; i < n; i++) {
-		a = _mm_add_epi64(a, b); /* v0 += v1, v2 += v3 */
-		b = pair_rot(b, 13, 16);
-		b = _mm_xor_si128(b, a);
-		a = _mm_shuffle_epi32(a, _MM_SHUFFLE(0, 1, 3, 2)); /* {v2, v0 <<< 32} */
-		a = _mm_add_epi64(a, b);                           /* v2 += v1, v0 += v3 */
-		b = pair_rot(b, 17, 21);
-		b = _mm_xor_si128(b, a);                           /* v1 ^= v2, v3 ^= v0 */
-		a = _mm_shuffle_epi32(a, _MM_SHUFFLE(0, 1, 3, 2)); /* {v0, v2 <<< 32} */
-	}
-	s->a = a;
-	s->b = b;
+	return _mm_add_epi64(x, y);
 }
 
-/* m holds the block in lane 0: v3 ^= m, rounds, v0 ^= m. */
-SIP_INLINE void pair_absorb(pair_state *s, __m128i m, unsigned c)
+SIP_INLINE __m128i pair_xor(__m128i x, __m128i y)
 {
-	s->b = _mm_xor_si128(s->b, _mm_slli_si128(m, 8));
-	pair_rounds(s, c);
-	s->a = _mm_xor_si128(s->a, m);
+	return _mm_xor_si128(x, y);
 }
 
-SIP_INLINE __m128i pair_load(const void *p)
+/* One dword shuffle: {lane 1, lane 0 <<< 32}. */
+SIP_INLINE __m128i pair_rot32_swap(__m128i x)
+{
+	return _mm_shuffle_epi32(x, _MM_SHUFFLE(0, 1, 3, 2));
+}
+
+SIP_INLINE __m128i pair_block(const void *p)
 {
 	return _mm_loadl_epi64((const __m128i *)p);
 }
 
-SIP_INLINE pair_state pair_from_words(const uint64_t v[4])
+SIP_INLINE __m128i pair_word(uint64_t w)
 {
-	pair_state s;
-	s.a = _mm_unpacklo_epi64(pair_load(&v[0]), pair_load(&v[2]));
-	s.b = _mm_unpacklo_epi64(pair_load(&v[1]), pair_load(&v[3]));
-	return s;
+	return pair_block(&w);
 }
 
-SIP_INLINE void pair_to_words(pair_state s, uint64_t v[4])
+SIP_INLINE __m128i pair_v3(__m128i m)
 {
-	_mm_storel_epi64((__m128i *)&v[0], s.a);
-	_mm_storel_epi64((__m128i *)&v[2], _mm_unpackhi_epi64(s.a, s.a));
-	_mm_storel_epi64((__m128i *)&v[1], s.b);
-	_mm_storel_epi64((__m128i *)&v[3], _mm_unpackhi_epi64(s.b, s.b));
+	return _mm_slli_si128(m, 8);
 }
 
-SIP_INLINE void pair_blocks(pair_state *s, const uint8_t *p, size_t nblocks, unsigned c)
+SIP_INLINE __m128i pair_v0(__m128i m)
 {
-	for (; nblocks; nblocks--, p += 8)
-		pair_absorb(s, pair_load(p), c);
+	return m;
 }
 
-/* v0 ^ v1 ^ v2 ^ v3 */
-SIP_INLINE uint64_t pair_tag(pair_state s)
+SIP_INLINE __m128i pair_make(uint64_t lo, uint64_t hi)
+{
+	return _mm_unpacklo_epi64(pair_block(&lo), pair_block(&hi));
+}
+
+SIP_INLINE void pair_split(__m128i x, uint64_t *lo, uint64_t *hi)
+{
+	_mm_storel_epi64((__m128i *)lo, x);
+	_mm_storel_epi64((__m128i *)hi, _mm_unpackhi_epi64(x, x));
+}
+
+SIP_INLINE uint64_t pair_fold(__m128i x)
 {
 	uint64_t h;
-	__m128i t = _mm_xor_si128(s.a, s.b);
-	_mm_storel_epi64((__m128i *)&h, _mm_xor_si128(t, _mm_unpackhi_epi64(t, t)));
+	_mm_storel_epi64((__m128i *)&h, _mm_xor_si128(x, _mm_unpackhi_epi64(x, x)));
 	return h;
 }
 
-SIP_INLINE uint64_t pair_oneshot(const siphash_key *key, const void *data, size_t len, unsigned c, unsigned d, int wide,
-                                 uint8_t *out16)
-{
-	const uint8_t *p = (const uint8_t *)data;
-	sip_words w = sip_start(key, wide);
-	uint64_t v[4] = {w.v0, w.v1, w.v2, w.v3}, last, h0;
-	pair_state s = pair_from_words(v);
-	pair_blocks(&s, p, len >> 3, c);
-	last = ((uint64_t)len << 56) | (len ? sip_tail64(p + len, len & 7, len) : 0);
-	pair_absorb(&s, pair_load(&last), c);
-	s.a = _mm_xor_si128(s.a, _mm_slli_si128(_mm_cvtsi32_si128(wide ? 0xee : 0xff), 8)); /* v2 */
-	pair_rounds(&s, d);
-	h0 = pair_tag(s);
-	if (wide) {
-		s.b = _mm_xor_si128(s.b, _mm_cvtsi32_si128(0xdd)); /* v1 */
-		pair_rounds(&s, d);
-		sip_store64(out16, h0);
-		sip_store64(out16 + 8, pair_tag(s));
-	}
-	return h0;
-}
-
-/* PAIR_ENTRIES(pre) defines the single-message entries of a backend on this
- * path; PAIR_TABLE(pre) lists them as table entries. */
-#define PAIR_FIXED_(pre, c, d)                                                                                         \
-	static uint64_t pre##sip##c##d##_64(const siphash_key *key, const void *data, size_t len)                      \
-	{                                                                                                              \
-		return pair_oneshot(key, data, len, c, d, 0, NULL);                                                    \
-	}                                                                                                              \
-	static void pre##sip##c##d##_128(const siphash_key *key, const void *data, size_t len, uint8_t out[16])        \
-	{                                                                                                              \
-		(void)pair_oneshot(key, data, len, c, d, 1, out);                                                      \
-	}
-#define PAIR_ENTRIES(pre)                                                                                              \
-	PAIR_FIXED_(pre, 1, 3)                                                                                         \
-	PAIR_FIXED_(pre, 2, 4)                                                                                         \
-	PAIR_FIXED_(pre, 4, 8)                                                                                         \
-	static void pre##sip_any(const siphash_key *key, unsigned c, unsigned d, const void *data, size_t len,         \
-	                         uint8_t *out, size_t outlen)                                                          \
-	{                                                                                                              \
-		uint8_t tmp[16];                                                                                       \
-		int wide = outlen == 16;                                                                               \
-		uint64_t h;                                                                                            \
-		if (c == 2 && d == 4)                                                                                  \
-			h = pair_oneshot(key, data, len, 2, 4, wide, tmp);                                             \
-		else if (c == 1 && d == 3)                                                                             \
-			h = pair_oneshot(key, data, len, 1, 3, wide, tmp);                                             \
-		else                                                                                                   \
-			h = pair_oneshot(key, data, len, c, d, wide, tmp);                                             \
-		if (outlen == 16)                                                                                      \
-			memcpy(out, tmp, 16);                                                                          \
-		else                                                                                                   \
-			sip_store64(out, h);                                                                           \
-	}                                                                                                              \
-	static void pre##sip_blocks(uint64_t v[4], const uint8_t *p, size_t nblocks, unsigned c)                       \
-	{                                                                                                              \
-		pair_state s = pair_from_words(v);                                                                     \
-		if (c == 2)                                                                                            \
-			pair_blocks(&s, p, nblocks, 2);                                                                \
-		else if (c == 1)                                                                                       \
-			pair_blocks(&s, p, nblocks, 1);                                                                \
-		else                                                                                                   \
-			pair_blocks(&s, p, nblocks, c);                                                                \
-		pair_to_words(s, v);                                                                                   \
-	}
-#define PAIR_TABLE(pre)                                                                                                \
-	.sip13_64 = pre##sip13_64, .sip24_64 = pre##sip24_64, .sip48_64 = pre##sip48_64, .sip13_128 = pre##sip13_128,  \
-	.sip24_128 = pre##sip24_128, .sip48_128 = pre##sip48_128, .sip_any = pre##sip_any,                             \
-	.sip_blocks = pre##sip_blocks
+#include "../../pair_impl.h"
 
 #endif /* SIPHASH_X86_SIP_PAIR_H */
