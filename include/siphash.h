@@ -174,7 +174,9 @@ typedef struct halfsiphash_state {
 
 /* Starts SipHash-c-d with an outlen-byte tag (8 or 16).
  * Returns SIPHASH_OK, or SIPHASH_EINVAL (leaving *st untouched) when st or key
- * is NULL, c or d is outside 1..SIPHASH_MAX_ROUNDS, or outlen is not 8 or 16. */
+ * is NULL, c or d is outside 1..SIPHASH_MAX_ROUNDS, or outlen is not 8 or 16.
+ * Thread-safe for distinct states, as are update and final: one state used
+ * by several threads needs the caller's lock (final only reads it). */
 SIPHASH_API int siphash_init(siphash_state *st, const siphash_key *key, unsigned c, unsigned d, size_t outlen);
 
 /* Absorbs data[0..len). Any split of a message into updates, including empty
@@ -193,7 +195,8 @@ SIPHASH_API void siphash_update(siphash_state *st, const void *data, size_t len)
  * memory held; final on it is undefined. */
 SIPHASH_API void siphash_final(const siphash_state *st, void *out);
 
-/* HalfSipHash counterparts of the three functions above; outlen is 4 or 8. */
+/* HalfSipHash counterparts of the three functions above, with the same errors
+ * and thread-safety; outlen is 4 or 8. */
 SIPHASH_API int halfsiphash_init(halfsiphash_state *st, const halfsiphash_key *key, unsigned c, unsigned d,
                                  size_t outlen);
 SIPHASH_API void halfsiphash_update(halfsiphash_state *st, const void *data, size_t len);
@@ -408,9 +411,12 @@ SIPHASH_API void halfsiphash24_64_batch(const halfsiphash_key *key, const void *
  * operation, the fastest backend for it. SIPHASH_BACKEND=scalar|sse2|avx2|
  * avx512|neon|auto in the environment overrides the choice; it is read once,
  * when the library is loaded (with GCC and Clang; other compilers: at first
- * use), so changing the environment later has no effect. Names are exact and
- * lower-case; an unknown or unsupported name is ignored. Every backend gives the
- * same tags for every input. Switching is an atomic pointer swap: threads
+ * use, where threads racing that use may each read it and the first answer
+ * is kept), so changing the environment later has no effect. Since getenv is
+ * not safe against a concurrent setenv, a program that loads the library
+ * with dlopen should do so while no thread changes the environment. Names
+ * are exact and lower-case; an unknown or unsupported name is ignored. Every
+ * backend gives the same tags for every input. Switching is an atomic pointer swap: threads
  * hashing meanwhile finish on the old backend or start on the new one.
  */
 typedef enum siphash_backend {
@@ -429,7 +435,8 @@ typedef enum siphash_backend {
  * backend it picked). Thread-safe. */
 SIPHASH_API siphash_backend siphash_backend_active(void);
 
-/* "auto", "scalar", "sse2", "avx2", "neon" or "avx512"; NULL for an unknown value. */
+/* "auto", "scalar", "sse2", "avx2", "neon" or "avx512"; NULL for an unknown
+ * value. Thread-safe (the names are constants). */
 SIPHASH_API const char *siphash_backend_name(siphash_backend b);
 
 /* 1 if b is built into this library and usable on this CPU, else 0

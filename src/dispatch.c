@@ -82,14 +82,30 @@ static int read_env_backend(void)
 	return 0;
 }
 
+/* The variable's backend, read on the first call and kept: the first
+ * answer stored wins, so threads that race the first read (each reading it
+ * once) agree, and no later call reads the environment again. */
+static int env_choice(void)
+{
+	int b = atomic_load_explicit(&env_backend, memory_order_relaxed);
+	if (b == ENV_UNREAD) {
+		int expected = ENV_UNREAD;
+		b = read_env_backend();
+		if (!atomic_compare_exchange_strong(&env_backend, &expected, b))
+			b = expected;
+	}
+	return b;
+}
+
 /* API.md has the variable override the choice "at start-up". The first hash
  * that needs the table can come much later, on any thread, after the program
  * has changed its environment (or while another thread does: getenv races
- * with setenv), so it is read when the library is loaded, before main. */
+ * with setenv), so it is read when the library is loaded, before main; a
+ * program constructor that ran first and hashed has read it already. */
 #if defined(__GNUC__)
 __attribute__((constructor)) static void read_env_at_load(void)
 {
-	atomic_store_explicit(&env_backend, read_env_backend(), memory_order_relaxed);
+	(void)env_choice();
 }
 #endif
 
@@ -99,10 +115,7 @@ static const siphash__ops *best_table(int honor_env)
 	size_t i;
 	supported_backends(usable);
 	if (honor_env) {
-		/* compilers without constructors: read at the first detection */
-		int b = atomic_load_explicit(&env_backend, memory_order_relaxed);
-		if (b == ENV_UNREAD)
-			b = read_env_backend();
+		int b = env_choice(); /* without constructors: read here, at the first detection */
 		if (b && usable[b])
 			return all_tables[b];
 	}

@@ -1,7 +1,10 @@
 /* test_threads.c - concurrent hashing while first use detects the CPU and while another thread switches backends. */
 /*
- * Phase 1: no library call before the threads start, so their first calls
- * race through detection together. Phase 2: the same while one thread keeps
+ * Phase 0: in fresh processes (first use happens once per process), an
+ * explicit siphash_backend_select races other threads' first use, and must
+ * win, as the header promises. Phase 1: no dispatched call before the
+ * threads start, so their first calls (a batch, which goes through the
+ * table on every host) race through detection together. Phase 2: the same while one thread keeps
  * calling siphash_backend_select over every backend (and auto). Phase 3: each
  * backend in turn, fixed, under concurrency. Every tag is compared with the
  * reference computed before the threads start. Also run under ThreadSanitizer
@@ -9,6 +12,8 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "testutil.h"
 
@@ -41,10 +46,19 @@ static void hash_all(long *ok, long *bad)
 	uint64_t b64[NMSG];
 	uint8_t tag[16];
 	size_t i;
+	/* The batch first: on 64-bit hosts the one-shot and streaming calls
+	 * skip the table, so only a dispatched call can make first use race. */
+	for (i = 0; i < NMSG; i++)
+		ptrs[i] = msgs[i];
+	siphash24_64_batch(&k, ptrs, lens, NMSG, b64);
+	for (i = 0; i < NMSG; i++) {
+		uint8_t le[8];
+		tu_store_le(le, b64[i], 8);
+		*(memcmp(le, want24[i], 8) ? bad : ok) += 1;
+	}
 	for (i = 0; i < NMSG; i++) {
 		siphash_state st;
 		uint8_t le[8];
-		ptrs[i] = msgs[i];
 		tu_store_le(le, siphash24_64(&k, msgs[i], lens[i]), 8);
 		*(memcmp(le, want24[i], 8) ? bad : ok) += 1;
 		siphash13_128(&k, msgs[i], lens[i], tag);
@@ -56,12 +70,6 @@ static void hash_all(long *ok, long *bad)
 		siphash_update(&st, msgs[i] + lens[i] / 2, lens[i] - lens[i] / 2);
 		siphash_final(&st, tag);
 		*(memcmp(tag, want24[i], 8) ? bad : ok) += 1;
-	}
-	siphash24_64_batch(&k, ptrs, lens, NMSG, b64);
-	for (i = 0; i < NMSG; i++) {
-		uint8_t le[8];
-		tu_store_le(le, b64[i], 8);
-		*(memcmp(le, want24[i], 8) ? bad : ok) += 1;
 	}
 }
 
@@ -124,6 +132,76 @@ static void run_threads(int with_switcher)
 	failures = passes = 0;
 }
 
+/* Phase 0: each trial forks a process that has not used the library; there
+ * three threads make their first dispatched calls while the main thread
+ * selects scalar. Whatever the interleaving, scalar must be active after
+ * the join: detection publishes its pick only if no select came first. With
+ * detection storing its pick unconditionally, about a quarter of such
+ * trials ended on the detected backend (Zen 5). */
+enum { TRIALS = 200, RACERS = 3 };
+static pthread_barrier_t trial_go;
+
+static void *first_user(void *arg)
+{
+	int i;
+	(void)arg;
+	pthread_barrier_wait(&trial_go);
+	for (i = 0; i < 50; i++)
+		(void)siphash_backend_active();
+	return NULL;
+}
+
+static int first_use_trial(unsigned delay)
+{
+	pthread_t t[RACERS];
+	volatile unsigned spin = 0;
+	int i, ok;
+	if (pthread_barrier_init(&trial_go, NULL, RACERS + 1))
+		return 2;
+	for (i = 0; i < RACERS; i++)
+		if (pthread_create(&t[i], NULL, first_user, NULL))
+			return 2;
+	pthread_barrier_wait(&trial_go);
+	/* The racers wake a few microseconds after this thread: a delay that
+	 * varies per trial lands the select before, inside and after their
+	 * detection. */
+	while (spin < delay)
+		spin++;
+	ok = siphash_backend_select(SIPHASH_BACKEND_SCALAR) == SIPHASH_OK;
+	for (i = 0; i < RACERS; i++)
+		pthread_join(t[i], NULL);
+	return ok && siphash_backend_active() == SIPHASH_BACKEND_SCALAR ? 0 : 1;
+}
+
+static void run_first_use_trials(void)
+{
+	int trial, lost = 0;
+	/* Where auto would pick scalar too, a lost select cannot show. */
+	if (tu_best_backend() == SIPHASH_BACKEND_SCALAR) {
+		printf("first use against select: auto picks scalar here, skipped\n");
+		return;
+	}
+	for (trial = 0; trial < TRIALS; trial++) {
+		int status;
+		pid_t pid;
+		fflush(stdout);
+		pid = fork();
+		if (pid < 0) {
+			fprintf(stderr, "fork failed\n");
+			exit(2);
+		}
+		if (pid == 0)
+			_exit(first_use_trial((unsigned)(tu_rand() % 20000)));
+		if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) == 2) {
+			fprintf(stderr, "trial %d: the child failed to run\n", trial);
+			exit(2);
+		}
+		lost += WEXITSTATUS(status) != 0;
+	}
+	TU_CHECK(lost == 0, "select lost to a concurrent first use in %d of %d trials", lost, TRIALS);
+	printf("first use against select: %d trials\n", TRIALS);
+}
+
 static void run_fixed_backend(void)
 {
 	int b = (int)siphash_backend_active();
@@ -142,7 +220,8 @@ int main(void)
 		tu_ref_siphash(key_bytes, 1, 3, msgs[i], lens[i], want13_128[i], 16);
 		tu_ref_halfsiphash(key_bytes, 2, 4, msgs[i], lens[i], wanthalf[i], 4);
 	}
-	run_threads(0); /* first use happens in the threads */
+	run_first_use_trials(); /* before any dispatched call of this process */
+	run_threads(0);         /* first use happens in the threads */
 	TU_CHECK(siphash_backend_active() != SIPHASH_BACKEND_AUTO, "detection resolved");
 	run_threads(1);
 	printf("%d backends\n", tu_for_each_backend(run_fixed_backend));
