@@ -99,7 +99,9 @@ AVX512_JOINED(sipz_, sip4_, avx512_u64x8, avx2_u64x4, uint64_t, 4, 2)
  * two scalar lanes beside them, or a group of two, cost 5-13% on 1024
  * messages of 16 B, 64 B or 1..64 B (Zen 5). */
 #define LB_G 3
-/* Measured against the 256-bit lanes on Zen 5, equal messages of 8-128 B,
+/* (The sessions these notes name are docs/performance-history.md's, with
+ * each measurement's setup.)
+ * Measured against the 256-bit lanes on Zen 5, equal messages of 8-128 B,
  * every size from 4 to 14, twice: below 13 the 512-bit lanes lose where the
  * 256-bit ones fill their vectors (4 and 10 messages: up to 1.4x slower),
  * and win where those leave a vector mostly empty: 9 and 11 messages
