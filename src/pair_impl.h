@@ -10,8 +10,8 @@
  * lanes rotate by different amounts (13 and 16, then 17 and 21).
  *
  * The including backend defines, before including this file, with the
- * instructions of its ISA (all static inline, so each backend's copy is
- * compiled with its own flags):
+ * instructions of its ISA (static inline functions, or macros, so that each
+ * backend's copy is compiled with its own flags):
  *   PAIR_VEC                       a vector of two 64-bit lanes
  *   PAIR_VEC pair_add(x, y), pair_xor(x, y)
  *   PAIR_VEC pair_rot(x, lo, hi)   lane 0 rotated left by lo, lane 1 by hi (constants)
