@@ -31,7 +31,7 @@ cross_stage() {
 	# The first test's command: the emulator, if there is one. sed stops at it
 	# itself: piped into head, sed could write past head's exit once the
 	# commands passed its 4 KiB buffer, and died of SIGPIPE, which pipefail
-	# and errexit turned into a silent failed stage (i386, 31 tests).
+	# and errexit turned into a silent failed stage (i386, once test_env_once came).
 	runner=$(sed -n '/Test command:/{s/^.*Test command: *//;s/ .*//;p;q;}' <<<"$listed")
 	case "$(basename "$runner")" in
 	qemu-*)
