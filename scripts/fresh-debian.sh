@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# fresh-debian.sh - runs the README's two commands in a new minimal Debian 12 chroot, to catch a missing install step.
+#
+#   scripts/fresh-debian.sh               main.sh, then test.sh (about an hour on 2 cores)
+#   scripts/fresh-debian.sh main          main.sh only (a few minutes)
+#   scripts/fresh-debian.sh test cross    test.sh with a stage filter (no filter: every stage)
+#   FRESH_DIR=/some/dir scripts/fresh-debian.sh   where the chroot goes (default build-fresh/)
+#
+# A machine that already has a compiler, git or a package the scripts forgot
+# passes CI and fails a user. The chroot is debootstrap's minbase variant: no
+# compiler, no git, no sudo, and its package lists are emptied, so everything
+# the two commands need must come from their own ensure_packages calls. It
+# is made anew on every run from this host's own package archive (read from
+# its apt sources; no address is written into the project), and HEAD is
+# cloned into it: uncommitted changes are not tested. Needs root (debootstrap,
+# mount, chroot); not part of scripts/test.sh, whose stages it runs itself.
+set -euo pipefail
+. "$(dirname "$0")/lib/common.sh"
+cd "$SIPHASH_ROOT"
+
+if [ "$(id -u)" -ne 0 ]; then
+	command -v sudo >/dev/null 2>&1 || { log "needs root (debootstrap, mount, chroot)"; exit 1; }
+	exec sudo FRESH_DIR="${FRESH_DIR:-}" bash "$0" "$@"
+fi
+
+what=${1:-both}
+case "$what" in
+main | test | both) ;;
+*)
+	log "usage: $0 [main | test [FILTER] | both]"
+	exit 2
+	;;
+esac
+filter=${2:-}
+dir=$(realpath -m -- "${FRESH_DIR:-build-fresh}")
+codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
+[ "$codename" = bookworm ] || log "this host is not Debian 12 (${codename:-unknown}); the chroot is Debian 12 all the same"
+
+ensure_packages debootstrap git
+
+# The archive this host installs its own packages from.
+# shellcheck disable=SC2016 # apt's own $(FIELD) format, not the shell's
+mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' 'Component: main' 'Created-By: Packages' |
+	sed -n '1{p;q;}')
+[ -n "$mirror" ] || { log "no apt source for bookworm main on this host"; exit 1; }
+
+# Bind mounts first out, then the tree: never remove a tree that still has a
+# mount in it (rm would walk into the host's /dev).
+unmount_all() {
+	local m
+	for m in dev/pts dev sys proc; do
+		mountpoint -q "$dir/$m" 2>/dev/null && umount -l "$dir/$m"
+	done
+	return 0
+}
+trap unmount_all EXIT
+# Only a tree this script made is removed (its marker file says so).
+if [ -e "$dir" ]; then
+	[ -e "$dir/.fresh-debian" ] || { log "$dir exists and was not made by this script; not removing it"; exit 1; }
+	unmount_all
+	if findmnt -rno TARGET | grep -q "^$dir/"; then
+		log "$dir still has mounts in it; not removing it"
+		exit 1
+	fi
+	rm -rf --one-file-system -- "$dir"
+fi
+
+log "debootstrap (minbase, bookworm) into $dir"
+mkdir -p "$dir"
+touch "$dir/.fresh-debian"
+debootstrap --variant=minbase bookworm "$dir" "$mirror" >"$dir/.debootstrap.log" 2>&1 ||
+	{ tail -n 20 "$dir/.debootstrap.log"; exit 1; }
+rm -rf "${dir:?}"/var/lib/apt/lists/*
+cp /etc/resolv.conf "$dir/etc/resolv.conf"
+for m in proc sys dev dev/pts; do mount --bind "/$m" "$dir/$m"; done
+git clone -q "$SIPHASH_ROOT" "$dir/root/libsiphash"
+log "testing $(git -C "$dir/root/libsiphash" log -1 --format='%h %s')"
+
+in_chroot() {
+	chroot "$dir" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		bash -c 'cd /root/libsiphash && "$@"' bash "$@"
+}
+status=0
+if [ "$what" != test ]; then
+	log "scripts/main.sh in the chroot"
+	in_chroot scripts/main.sh || status=$?
+fi
+if [ "$what" != main ] && [ "$status" -eq 0 ]; then
+	log "scripts/test.sh $filter in the chroot"
+	in_chroot scripts/test.sh "$filter" || status=$?
+fi
+log "fresh Debian 12: $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)")"
+exit "$status"
