@@ -4,7 +4,7 @@
 #   scripts/fresh-debian.sh               main.sh, then test.sh (about an hour on 2 cores)
 #   scripts/fresh-debian.sh main          main.sh only (a few minutes)
 #   scripts/fresh-debian.sh test cross    test.sh with a stage filter (no filter: every stage)
-#   FRESH_DIR=/some/dir scripts/fresh-debian.sh   where the chroot goes (default build-fresh/)
+#   FRESH_DIR=/some/dir scripts/fresh-debian.sh   where the chroot goes (default: build-fresh/ in the source tree)
 #
 # A machine that already has a compiler, git or a package the scripts forgot
 # passes CI and fails a user. The chroot is debootstrap's minbase variant: no
@@ -16,11 +16,13 @@
 # mount, chroot); not part of scripts/test.sh, whose stages it runs itself.
 set -euo pipefail
 . "$(dirname "$0")/lib/common.sh"
+# FRESH_DIR as given is relative to where the command was run
+dir=$(realpath -m -- "${FRESH_DIR:-$SIPHASH_ROOT/build-fresh}")
 cd "$SIPHASH_ROOT"
 
 if [ "$(id -u)" -ne 0 ]; then
 	command -v sudo >/dev/null 2>&1 || { log "needs root (debootstrap, mount, chroot)"; exit 1; }
-	exec sudo FRESH_DIR="${FRESH_DIR:-}" bash "$0" "$@"
+	exec sudo FRESH_DIR="$dir" bash "$SIPHASH_ROOT/scripts/fresh-debian.sh" "$@"
 fi
 
 what=${1:-both}
@@ -32,7 +34,6 @@ main | test | both) ;;
 	;;
 esac
 filter=${2:-}
-dir=$(realpath -m -- "${FRESH_DIR:-build-fresh}")
 codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 [ "$codename" = bookworm ] || log "this host is not Debian 12 (${codename:-unknown}); the chroot is Debian 12 all the same"
 
@@ -54,6 +55,7 @@ unmount_all() {
 	return 0
 }
 trap unmount_all EXIT
+trap 'exit 130' INT TERM # so that the EXIT trap runs on these too
 # Only a tree this script made is removed (its marker file says so).
 if [ -e "$dir" ]; then
 	[ -e "$dir/.fresh-debian" ] || { log "$dir exists and was not made by this script; not removing it"; exit 1; }
