@@ -63,55 +63,59 @@
 			mountpoint -q "$dir/$m" 2>/dev/null && umount -l "$dir/$m"
 		done
 		return 0
-}
-trap unmount_all EXIT
-trap 'exit 130' INT TERM # so that the EXIT trap runs on these too
-# Only a tree this script made is removed (its marker file says so).
-if [ -e "$dir" ]; then
-	[ -e "$dir/.fresh-debian" ] || { log "$dir exists and was not made by this script; not removing it"; exit 1; }
-	unmount_all
-	if findmnt -rno TARGET | grep -q "^$dir/"; then
-		log "$dir still has mounts in it; not removing it"
-		exit 1
+	}
+	trap unmount_all EXIT
+	trap 'exit 130' INT TERM # so that the EXIT trap runs on these too
+	# Only a tree this script made is removed (its marker file says so).
+	if [ -e "$dir" ]; then
+		[ -e "$dir/.fresh-debian" ] || { log "$dir exists and was not made by this script; not removing it"; exit 1; }
+		unmount_all
+		if findmnt -rno TARGET | grep -q "^$dir/"; then
+			log "$dir still has mounts in it; not removing it"
+			exit 1
+		fi
+		rm -rf --one-file-system -- "$dir"
 	fi
-	rm -rf --one-file-system -- "$dir"
-fi
 
-log "debootstrap (minbase, bookworm) into $dir"
-mkdir -p "$dir"
-touch "$dir/.fresh-debian"
-debootstrap --variant=minbase "${include[@]}" bookworm "$dir" "$mirror" >"$dir/.debootstrap.log" 2>&1 ||
-	{ tail -n 20 "$dir/.debootstrap.log"; exit 1; }
-rm -rf "${dir:?}"/var/lib/apt/lists/*
-cp /etc/resolv.conf "$dir/etc/resolv.conf"
-for m in proc sys dev dev/pts; do mount --bind "/$m" "$dir/$m"; done
-home=/root
-spec=()
-if [ -n "$as_user" ]; then
-	chroot "$dir" useradd -m -s /bin/bash builder
-	echo 'builder ALL=(ALL) NOPASSWD: ALL' >"$dir/etc/sudoers.d/builder"
-	chmod 0440 "$dir/etc/sudoers.d/builder"
-	home=/home/builder
-	spec=(--userspec="$(chroot "$dir" id -u builder):$(chroot "$dir" id -g builder)")
-fi
-git clone -q "$SIPHASH_ROOT" "$dir$home/libsiphash"
-[ -n "$as_user" ] && chroot "$dir" chown -R builder:builder "$home/libsiphash"
-log "testing $(git -C "$dir$home/libsiphash" log -1 --format='%h %s')${as_user:+, as user builder with sudo}"
+	log "debootstrap (minbase, bookworm) into $dir"
+	mkdir -p "$dir"
+	touch "$dir/.fresh-debian"
+	debootstrap --variant=minbase "${include[@]}" bookworm "$dir" "$mirror" >"$dir/.debootstrap.log" 2>&1 ||
+		{ tail -n 20 "$dir/.debootstrap.log"; exit 1; }
+	rm -rf "${dir:?}"/var/lib/apt/lists/*
+	cp /etc/resolv.conf "$dir/etc/resolv.conf"
+	# what Debian's installer writes (minbase has no /etc/hosts); sudo warns
+	# at every call when the host name does not resolve
+	printf '127.0.0.1\tlocalhost\n127.0.1.1\t%s\n::1\tlocalhost ip6-localhost ip6-loopback\n' "$(hostname)" \
+		>"$dir/etc/hosts"
+	for m in proc sys dev dev/pts; do mount --bind "/$m" "$dir/$m"; done
+	home=/root
+	spec=()
+	if [ -n "$as_user" ]; then
+		chroot "$dir" useradd -m -s /bin/bash builder
+		echo 'builder ALL=(ALL) NOPASSWD: ALL' >"$dir/etc/sudoers.d/builder"
+		chmod 0440 "$dir/etc/sudoers.d/builder"
+		home=/home/builder
+		spec=(--userspec="$(chroot "$dir" id -u builder):$(chroot "$dir" id -g builder)")
+	fi
+	git clone -q "$SIPHASH_ROOT" "$dir$home/libsiphash"
+	log "testing $(git -C "$dir$home/libsiphash" log -1 --format='%h %s')${as_user:+, as user builder with sudo}"
+	[ -n "$as_user" ] && chroot "$dir" chown -R builder:builder "$home/libsiphash"
 
-in_chroot() {
-	chroot "${spec[@]}" "$dir" /usr/bin/env -i HOME="$home" TERM=dumb LANG=C.UTF-8 \
-		PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		bash -c 'cd "$HOME/libsiphash" && "$@"' bash "$@"
-}
-status=0
-if [ "$what" != test ]; then
-	log "scripts/main.sh in the chroot"
-	in_chroot scripts/main.sh || status=$?
-fi
-if [ "$what" != main ] && [ "$status" -eq 0 ]; then
-	log "scripts/test.sh $filter in the chroot"
-	in_chroot scripts/test.sh "$filter" || status=$?
-fi
-log "fresh Debian 12: $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)")"
-exit "$status"
+	in_chroot() {
+		chroot "${spec[@]}" "$dir" /usr/bin/env -i HOME="$home" TERM=dumb LANG=C.UTF-8 \
+			PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+			bash -c 'cd "$HOME/libsiphash" && "$@"' bash "$@"
+	}
+	status=0
+	if [ "$what" != test ]; then
+		log "scripts/main.sh in the chroot"
+		in_chroot scripts/main.sh || status=$?
+	fi
+	if [ "$what" != main ] && [ "$status" -eq 0 ]; then
+		log "scripts/test.sh $filter in the chroot"
+		in_chroot scripts/test.sh "$filter" || status=$?
+	fi
+	log "fresh Debian 12: $([ "$status" -eq 0 ] && echo passed || echo "FAILED ($status)")"
+	exit "$status"
 }
