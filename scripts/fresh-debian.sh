@@ -44,8 +44,6 @@
 	as_user=${FRESH_USER:-}
 	include=()
 	[ -n "$as_user" ] && include=(--include=sudo)
-	codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
-	[ "$codename" = bookworm ] || log "this host is not Debian 12 (${codename:-unknown}); the chroot is Debian 12 all the same"
 
 	ensure_packages debootstrap git
 
@@ -53,7 +51,7 @@
 	# shellcheck disable=SC2016 # apt's own $(FIELD) format, not the shell's
 	mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' 'Component: main' 'Created-By: Packages' |
 		sed -n '1{p;q;}')
-	[ -n "$mirror" ] || { log "no apt source for bookworm main on this host"; exit 1; }
+	[ -n "$mirror" ] || { log "this host's apt sources have no bookworm main (run it on Debian 12)"; exit 1; }
 
 	# Bind mounts first out, then the tree: never remove a tree that still has a
 	# mount in it (rm would walk into the host's /dev).
