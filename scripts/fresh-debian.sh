@@ -47,10 +47,12 @@
 
 	ensure_packages debootstrap git
 
-	# The archive this host installs its own packages from.
+	# The archive this host installs its own packages from: the first line,
+	# cut here rather than by a pipe into sed, whose early exit could kill
+	# apt-get with SIGPIPE (as sed in the cross stages, forty-eighth session).
 	# shellcheck disable=SC2016 # apt's own $(FIELD) format, not the shell's
-	mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' 'Component: main' 'Created-By: Packages' |
-		sed -n '1{p;q;}')
+	mirror=$(apt-get indextargets --format '$(REPO_URI)' 'Release: bookworm' 'Component: main' 'Created-By: Packages')
+	mirror=${mirror%%$'\n'*}
 	[ -n "$mirror" ] || { log "this host's apt sources have no bookworm main (run it on Debian 12)"; exit 1; }
 
 	# Bind mounts first out, then the tree: never remove a tree that still has a
