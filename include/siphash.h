@@ -244,6 +244,9 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
  * including this header to turn it off.
  */
 #if (defined(__GNUC__) || defined(__clang__)) && !defined(SIPHASH_BUILDING) && !defined(SIPHASH_NO_INLINE_UPDATE)
+/* __inline__, not inline: the GNU spelling also works in C89 code that
+ * includes this header (gcc -std=c89), where inline is not a keyword. */
+#define SIPHASH_PRIV_INLINE static __inline__ __attribute__((always_inline))
 /* C++ code bases often build with -Wold-style-cast -Werror. */
 #ifdef __cplusplus
 #define SIPHASH_PRIV_CAST(type, x) static_cast<type>(x)
@@ -260,19 +263,19 @@ SIPHASH_API void halfsiphash_final(const halfsiphash_state *st, void *out);
 #define SIPHASH_PRIV_LE(x, bits) __builtin_bswap##bits(x)
 #endif
 #ifdef SIPHASH_PRIV_LE /* a host of another byte order calls the library */
-static inline __attribute__((always_inline)) uint64_t siphash_priv_le16_(const uint8_t *p)
+SIPHASH_PRIV_INLINE uint64_t siphash_priv_le16_(const uint8_t *p)
 {
 	uint16_t h_;
 	__builtin_memcpy(&h_, p, 2);
 	return SIPHASH_PRIV_LE(h_, 16);
 }
-static inline __attribute__((always_inline)) uint64_t siphash_priv_le32_(const uint8_t *p)
+SIPHASH_PRIV_INLINE uint64_t siphash_priv_le32_(const uint8_t *p)
 {
 	uint32_t q_;
 	__builtin_memcpy(&q_, p, 4);
 	return SIPHASH_PRIV_LE(q_, 32);
 }
-static inline __attribute__((always_inline)) uint64_t siphash_priv_le_bytes_(const void *p, size_t n)
+SIPHASH_PRIV_INLINE uint64_t siphash_priv_le_bytes_(const void *p, size_t n)
 {
 	const uint8_t *b_ = SIPHASH_PRIV_CAST(const uint8_t *, p);
 	uint64_t w_;
@@ -286,7 +289,7 @@ static inline __attribute__((always_inline)) uint64_t siphash_priv_le_bytes_(con
 		return siphash_priv_le16_(b_) | siphash_priv_le16_(b_ + n - 2) << (8 * (n - 2));
 	return n ? SIPHASH_PRIV_CAST(uint64_t, b_[0]) : 0;
 }
-static inline __attribute__((always_inline)) uint32_t siphash_priv_le_bytes32_(const void *p, size_t n)
+SIPHASH_PRIV_INLINE uint32_t siphash_priv_le_bytes32_(const void *p, size_t n)
 {
 	return SIPHASH_PRIV_CAST(uint32_t, siphash_priv_le_bytes_(p, n));
 }
@@ -314,7 +317,7 @@ static inline __attribute__((always_inline)) uint32_t siphash_priv_le_bytes32_(c
  * into one load: 1.01x), eight 0.63-0.66x (a library call before).
  * docs/performance.md has the figures. */
 #define SIPHASH_PRIV_UPDATE_FAST(fn, state_type, word_type, block, ROUND, ROTL, LOAD)                                  \
-	static inline __attribute__((always_inline)) void fn##_inline_(state_type *st, const void *data, size_t len)   \
+	SIPHASH_PRIV_INLINE void fn##_inline_(state_type *st, const void *data, size_t len)                            \
 	{                                                                                                              \
 		if (__builtin_constant_p(len) && len <= (block)) {                                                     \
 			uint64_t n;                                                                                    \
@@ -360,6 +363,7 @@ SIPHASH_PRIV_UPDATE_FAST(halfsiphash_update, halfsiphash_state, uint32_t, 4, SIP
 #define halfsiphash_update(st, data, len) halfsiphash_update_inline_(st, data, len)
 #endif /* SIPHASH_PRIV_LE */
 #undef SIPHASH_PRIV_CAST
+#undef SIPHASH_PRIV_INLINE
 #endif
 
 /* Zeroes n bytes at p (a key, a state, a tag) in a way the compiler cannot

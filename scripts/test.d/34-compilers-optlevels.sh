@@ -50,7 +50,10 @@ done
 strict=(-Wall -Wextra -Wpedantic -Werror -Wconversion -Wsign-conversion -Wcast-qual -Wcast-align -Wundef -Wshadow
 	-Wredundant-decls)
 for cc in gcc clang; do
-	$cc -std=c99 "${strict[@]}" -Wstrict-prototypes -Wmissing-prototypes -Iinclude -fsyntax-only tests/abi/strict_header.c
+	for std in c89 c99; do
+		$cc -std=$std "${strict[@]}" -Wstrict-prototypes -Wmissing-prototypes -Iinclude -fsyntax-only \
+			tests/abi/strict_header.c
+	done
 done
 clang -std=c11 "${strict[@]}" -Wreserved-identifier -Wreserved-macro-identifier -Iinclude -fsyntax-only \
 	tests/abi/strict_header.c
