@@ -25,7 +25,8 @@ log "installing into $PREFIX"
 cmake --install "$BUILD" >/dev/null
 
 # The tools find the library through their RPATH; this covers tools built without one.
-export LD_LIBRARY_PATH="$PREFIX/lib:$PREFIX/lib/$(gcc -print-multiarch 2>/dev/null || echo .)${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+multiarch=$(gcc -print-multiarch 2>/dev/null || echo .)
+export LD_LIBRARY_PATH="$PREFIX/lib:$PREFIX/lib/$multiarch${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 
 log "speed table (siphash-speed; numbers in 1000s of bytes per second)"
 # shellcheck disable=SC2086

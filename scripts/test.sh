@@ -10,7 +10,7 @@
 # build-logs/<stage>.log and a failed stage's last lines are repeated at the end.
 set -uo pipefail
 . "$(dirname "$0")/lib/common.sh"
-cd "$SIPHASH_ROOT"
+cd "$SIPHASH_ROOT" || exit 1
 
 ensure_packages "${BASE_PACKAGES[@]}" || { log "package installation failed"; exit 1; }
 

@@ -1,6 +1,7 @@
 # common.sh - helpers sourced by the scripts: package installation, logging, job count.
 # shellcheck shell=bash
 
+# shellcheck disable=SC2034 # read by the scripts that source this file
 SIPHASH_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
@@ -49,5 +50,6 @@ _apt_install() {
 
 # The packages every build needs: compiler, CMake, pkg-config, cpu_features, and the
 # peers used by the differential tests and benchmarks.
+# shellcheck disable=SC2034 # read by the scripts that source this file
 BASE_PACKAGES=(build-essential cmake pkgconf libcpu-features-dev libbenchmark-dev libssl-dev libsodium-dev
 	libhighwayhash-dev g++)

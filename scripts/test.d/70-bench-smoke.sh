@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$SIPHASH_ROOT"
 ensure_packages "${BASE_PACKAGES[@]}" python3
 
-build=build-bench-smoke
+build="build-bench-smoke"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON -DSIPHASH_BUILD_TESTS=OFF \
 	-DSIPHASH_BUILD_BENCHMARKS=ON >/dev/null
 cmake --build "$build" -j"$JOBS" --target siphash-bench siphash-speed siphash-compare

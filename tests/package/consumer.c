@@ -21,6 +21,7 @@ int main(void)
 		printf("consumer: header %s, library %s\n", SIPHASH_VERSION_STRING, siphash_version());
 		return 1;
 	}
-	printf("consumer: ok, libsiphash %s on %s\n", siphash_version(), siphash_backend_name(siphash_backend_active()));
+	printf("consumer: ok, libsiphash %s on %s\n", siphash_version(),
+	       siphash_backend_name(siphash_backend_active()));
 	return 0;
 }

@@ -58,6 +58,7 @@ fi
 
 # 3, 4: pkg-config, shared, then --static
 export PKG_CONFIG_PATH="$libdir/pkgconfig"
+# shellcheck disable=SC2046 # pkg-config prints one word per flag
 if "$cc" "$here/consumer.c" -o "$tmp/pc-shared" $(pkg-config --cflags --libs siphash) &&
 	LD_LIBRARY_PATH="$libdir" "$tmp/pc-shared"; then
 	ok "pkg-config, shared"
@@ -65,6 +66,7 @@ else
 	bad "pkg-config, shared"
 fi
 # --static adds Libs.private (cpu_features); -l:libsiphash.a makes the linker take the archive.
+# shellcheck disable=SC2046 # pkg-config prints one word per flag
 if "$cc" "$here/consumer.c" -o "$tmp/pc-static" $(pkg-config --static --cflags --libs siphash | sed 's/-lsiphash/-l:libsiphash.a/') &&
 	"$tmp/pc-static" && ! readelf -d "$tmp/pc-static" | grep -q libsiphash; then
 	ok "pkg-config --static"

@@ -568,7 +568,7 @@ group_errors() {
 	SIPSUM_KEY=xyz run data
 	eq "bad SIPSUM_KEY rc" 2 "$rc"
 	has "bad SIPSUM_KEY message" "sipsum: SIPSUM_KEY: the key must be" err
-	SIPSUM_KEY= run data
+	SIPSUM_KEY='' run data
 	eq "empty SIPSUM_KEY rc" 2 "$rc"
 	printf '0011' >shortkey
 	run --key-file shortkey data
