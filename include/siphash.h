@@ -383,8 +383,11 @@ SIPHASH_API void siphash_wipe(void *p, size_t n);
  * len arrays (as with memcpy): backends hash messages in their own order and
  * may store a tag before reading a message that comes earlier or later.
  *
- * Errors: when key or out is NULL, data or len is NULL with n > 0, or some
- * data[i] is NULL with len[i] > 0, nothing is written. Thread-safe.
+ * Errors: when out is NULL, or data or len is NULL with n > 0, nothing is
+ * written. Otherwise each message gets what F gives it: with a NULL key every
+ * out[i], and for a data[i] that is NULL with len[i] > 0 that out[i], gets 0
+ * (the _128 variants leave it unwritten), every other message its tag.
+ * Thread-safe.
  */
 SIPHASH_API void siphash13_64_batch(const siphash_key *key, const void *const *data, const size_t *len, size_t n,
                                     uint64_t *out);

@@ -34,11 +34,13 @@ __asm__(".text\n\t.p2align 12\n\t.previous\n\t.pushsection .siphash.pinned,\"\"\
 #define SIP_INLINE static inline
 #endif
 #define SIP_NOINLINE __attribute__((noinline))
+#define SIP_COLD __attribute__((noinline, cold))
 #define SIP_LIKELY(x) __builtin_expect(!!(x), 1)
 #define SIP_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
 #define SIP_INLINE static inline
 #define SIP_NOINLINE
+#define SIP_COLD
 #define SIP_LIKELY(x) (x)
 #define SIP_UNLIKELY(x) (x)
 #endif

@@ -208,20 +208,44 @@ static void check_fixed_and_batch_errors(void)
 		TU_CHECK(!memcmp(a, b, 16), "siphash48_128 NULL data, len 0");
 	}
 
+	/* a NULL message with a length: that message gets what its one-shot
+	 * call gives (0, or nothing written), the others their tags */
 	memset(o64, 0xa5, sizeof o64);
 	memset(o32, 0xa5, sizeof o32);
 	memset(o128, 0xa5, sizeof o128);
 	siphash24_64_batch(&k, data, len, 3, o64);
+	TU_CHECK(o64[0] == siphash24_64(&k, "a", 1) && o64[1] == 0 && o64[2] == siphash24_64(&k, "ccc", 3),
+	         "siphash24_64_batch, a NULL message with a length");
 	siphash13_128_batch(&k, data, len, 3, o128);
+	{
+		uint8_t t0[16], t2[16];
+		siphash13_128(&k, "a", 1, t0);
+		siphash13_128(&k, "ccc", 3, t2);
+		TU_CHECK(!memcmp(o128[0], t0, 16) && untouched(o128[1], 16) && !memcmp(o128[2], t2, 16),
+		         "siphash13_128_batch, a NULL message with a length");
+	}
 	halfsiphash24_32_batch(&hk, data, len, 3, o32);
+	TU_CHECK(o32[0] == halfsiphash24_32(&hk, "a", 1) && o32[1] == 0 && o32[2] == halfsiphash24_32(&hk, "ccc", 3),
+	         "halfsiphash24_32_batch, a NULL message with a length");
 	halfsiphash13_64_batch(&hk, data, len, 3, o64);
+	TU_CHECK(o64[0] == halfsiphash13_64(&hk, "a", 1) && o64[1] == 0 && o64[2] == halfsiphash13_64(&hk, "ccc", 3),
+	         "halfsiphash13_64_batch, a NULL message with a length");
+	/* a NULL key: every message gets 0, or nothing written */
+	memset(o128, 0xa5, sizeof o128);
 	siphash24_64_batch(NULL, data, len0, 3, o64);
+	halfsiphash24_32_batch(NULL, data, len0, 3, o32);
+	siphash48_128_batch(NULL, data, len0, 3, o128);
+	TU_CHECK(!o64[0] && !o64[1] && !o64[2] && !o32[0] && !o32[1] && !o32[2] && untouched(&o128[0][0], sizeof o128),
+	         "a batch with a NULL key");
+	/* NULL arrays or a NULL out: no message can be hashed, nothing is written */
+	memset(o64, 0xa5, sizeof o64);
 	siphash24_64_batch(&k, NULL, len0, 3, o64);
 	siphash24_64_batch(&k, data, NULL, 3, o64);
 	siphash24_64_batch(&k, data, len0, 3, NULL);
-	TU_CHECK(untouched((const uint8_t *)o64, sizeof o64) && untouched((const uint8_t *)o32, sizeof o32) &&
-	                 untouched(&o128[0][0], sizeof o128),
-	         "bad batch writes nothing");
+	siphash24_128_batch(&k, NULL, len0, 3, o128);
+	TU_CHECK(untouched((const uint8_t *)o64, sizeof o64) && untouched(&o128[0][0], sizeof o128),
+	         "a batch with NULL arrays writes nothing");
+	memset(o32, 0xa5, sizeof o32);
 	/* n = 0 with NULL arrays is a valid empty batch, and writes nothing */
 	siphash24_64_batch(&k, NULL, NULL, 0, o64);
 	halfsiphash13_32_batch(&hk, NULL, NULL, 0, o32);
@@ -239,7 +263,8 @@ static void check_fixed_and_batch_errors(void)
 }
 
 /* A NULL message with a length, at every place of batches of every size up
- * to 70: the backends scan the arrays in vectors, with a scalar tail. */
+ * to 70: the backends scan the arrays in vectors, with a scalar tail, and a
+ * batch with one runs message by message. */
 static void check_batch_null_anywhere(void)
 {
 	static const uint8_t msg[8] = "abcdefg";
@@ -259,9 +284,15 @@ static void check_batch_null_anywhere(void)
 			memset(o32, 0xa5, sizeof o32);
 			siphash13_64_batch(&k, data, len, n, o64);
 			halfsiphash24_32_batch(&hk, data, len, n, o32);
-			TU_CHECK(untouched((const uint8_t *)o64, sizeof o64) &&
-			                 untouched((const uint8_t *)o32, sizeof o32),
-			         "n=%zu: NULL message %zu of length %zu writes nothing", n, bad, len[bad]);
+			for (i = 0; i < n; i++)
+				if (o64[i] != siphash13_64(&k, data[i], len[i]) ||
+				    o32[i] != halfsiphash24_32(&hk, data[i], len[i]))
+					break;
+			TU_CHECK(i == n && !o64[bad] && !o32[bad] &&
+			                 untouched((const uint8_t *)(o64 + n), 8 * (70 - n)) &&
+			                 untouched((const uint8_t *)(o32 + n), 4 * (70 - n)),
+			         "n=%zu: NULL message %zu of length %zu gets 0, the others their tags", n, bad,
+			         len[bad]);
 			len[bad] = 0; /* the empty message may be NULL */
 			siphash13_64_batch(&k, data, len, n, o64);
 			TU_CHECK(o64[bad] == siphash13_64(&k, "", 0) && o64[n - 1] == siphash13_64(&k, msg, len[n - 1]),
