@@ -285,12 +285,12 @@ void siphash_wipe(void *p, size_t n)
  * two-message batch. A batch of one is the one-shot code (one_msg): every
  * SIMD batch entry would route it to the scalar loop through two or three
  * calls, which cost it 5-7% (Zen 5). A NULL key, or a NULL message with a
- * length, is the caller's bug; the batch then gives, message by message,
- * what the one-shot function F gives for it (store), as API.md defines a
- * batch: 0 or nothing written for such a message, the tag for the others. */
+ * length, is the caller's bug; a batch is defined as its messages' one-shot
+ * calls, so it then runs them message by message through F (store): 0 or
+ * nothing written for such a message, the tag for the others. */
 #define PUBLIC_BATCH(fn, field, keytype, outtype, one_msg, F, store)                                                   \
 	/* out of line: inlined, its loop of calls made every batch's entry save                                       \
-	 * more registers (two messages: 2% slower) */                                                                 \
+	 * more registers (two messages: 2-3% slower) */                                                               \
 	static SIP_COLD void fn##_each(const keytype *key, const void *const *data, const size_t *len, size_t n,       \
 	                               outtype out)                                                                    \
 	{                                                                                                              \
