@@ -288,17 +288,17 @@ void siphash_wipe(void *p, size_t n)
  * length, is the caller's bug; a batch is defined as its messages' one-shot
  * calls, so it then runs them message by message through F (store): 0 or
  * nothing written for such a message, the tag for the others. */
-#define PUBLIC_BATCH(fn, field, keytype, outtype, one_msg, F, store)                                                   \
+#define PUBLIC_BATCH(F, op, keytype, outtype, one_msg, store)                                                          \
 	/* out of line: inlined, its loop of calls made every batch's entry save                                       \
 	 * more registers (two messages: 2-3% slower) */                                                               \
-	static SIP_COLD void fn##_each(const keytype *key, const void *const *data, const size_t *len, size_t n,       \
-	                               outtype out)                                                                    \
+	static SIP_COLD void F##_each(const keytype *key, const void *const *data, const size_t *len, size_t n,        \
+	                              outtype out)                                                                     \
 	{                                                                                                              \
 		size_t i;                                                                                              \
 		for (i = 0; i < n; i++)                                                                                \
 			store(F, i);                                                                                   \
 	}                                                                                                              \
-	void fn(const keytype *key, const void *const *data, const size_t *len, size_t n, outtype out)                 \
+	void F##_batch(const keytype *key, const void *const *data, const size_t *len, size_t n, outtype out)          \
 	{                                                                                                              \
 		const siphash__ops *ops;                                                                               \
 		if (!out || (n && (!data || !len)))                                                                    \
@@ -306,35 +306,35 @@ void siphash_wipe(void *p, size_t n)
 		ops = siphash__ops_get();                                                                              \
 		if (SIP_UNLIKELY(!key) ||                                                                              \
 		    (n < 8 ? !siphash__check_rows(data, len, n) : !ops->batch_check(data, len, n))) {                  \
-			fn##_each(key, data, len, n, out);                                                             \
+			F##_each(key, data, len, n, out);                                                              \
 			return;                                                                                        \
 		}                                                                                                      \
 		if (n == 1)                                                                                            \
 			one_msg;                                                                                       \
 		else                                                                                                   \
-			ops->field(key, data, len, n, out);                                                            \
+			ops->op##_batch(key, data, len, n, out);                                                       \
 	}
 /* Message i of a batch through its one-shot function F: the tag returned, or written. */
 #define BATCH_RETURNED(F, i) (out[i] = F(key, data[i], len[i]))
 #define BATCH_WRITTEN(F, i) F(key, data[i], len[i], out[i])
 
-PUBLIC_BATCH(siphash13_64_batch, sip13_64_batch, siphash_key, uint64_t *,
-             out[0] = SIP64_ONE(sip13_64, 1, 3, key, data[0], len[0]), siphash13_64, BATCH_RETURNED)
-PUBLIC_BATCH(siphash24_64_batch, sip24_64_batch, siphash_key, uint64_t *,
-             out[0] = SIP64_ONE(sip24_64, 2, 4, key, data[0], len[0]), siphash24_64, BATCH_RETURNED)
-PUBLIC_BATCH(siphash48_64_batch, sip48_64_batch, siphash_key, uint64_t *,
-             out[0] = SIP64_ONE(sip48_64, 4, 8, key, data[0], len[0]), siphash48_64, BATCH_RETURNED)
-PUBLIC_BATCH(siphash13_128_batch, sip13_128_batch, siphash_key, siphash__tag128 *,
-             SIP128_ONE(sip13_128, 1, 3, key, data[0], len[0], out[0]), siphash13_128, BATCH_WRITTEN)
-PUBLIC_BATCH(siphash24_128_batch, sip24_128_batch, siphash_key, siphash__tag128 *,
-             SIP128_ONE(sip24_128, 2, 4, key, data[0], len[0], out[0]), siphash24_128, BATCH_WRITTEN)
-PUBLIC_BATCH(siphash48_128_batch, sip48_128_batch, siphash_key, siphash__tag128 *,
-             SIP128_ONE(sip48_128, 4, 8, key, data[0], len[0], out[0]), siphash48_128, BATCH_WRITTEN)
-PUBLIC_BATCH(halfsiphash13_32_batch, half13_32_batch, halfsiphash_key, uint32_t *,
-             out[0] = HALF_ONE(uint32_t, 1, 3, 0, key, data[0], len[0]), halfsiphash13_32, BATCH_RETURNED)
-PUBLIC_BATCH(halfsiphash24_32_batch, half24_32_batch, halfsiphash_key, uint32_t *,
-             out[0] = HALF_ONE(uint32_t, 2, 4, 0, key, data[0], len[0]), halfsiphash24_32, BATCH_RETURNED)
-PUBLIC_BATCH(halfsiphash13_64_batch, half13_64_batch, halfsiphash_key, uint64_t *,
-             out[0] = HALF_ONE(uint64_t, 1, 3, 1, key, data[0], len[0]), halfsiphash13_64, BATCH_RETURNED)
-PUBLIC_BATCH(halfsiphash24_64_batch, half24_64_batch, halfsiphash_key, uint64_t *,
-             out[0] = HALF_ONE(uint64_t, 2, 4, 1, key, data[0], len[0]), halfsiphash24_64, BATCH_RETURNED)
+PUBLIC_BATCH(siphash13_64, sip13_64, siphash_key, uint64_t *, out[0] = SIP64_ONE(sip13_64, 1, 3, key, data[0], len[0]),
+             BATCH_RETURNED)
+PUBLIC_BATCH(siphash24_64, sip24_64, siphash_key, uint64_t *, out[0] = SIP64_ONE(sip24_64, 2, 4, key, data[0], len[0]),
+             BATCH_RETURNED)
+PUBLIC_BATCH(siphash48_64, sip48_64, siphash_key, uint64_t *, out[0] = SIP64_ONE(sip48_64, 4, 8, key, data[0], len[0]),
+             BATCH_RETURNED)
+PUBLIC_BATCH(siphash13_128, sip13_128, siphash_key, siphash__tag128 *,
+             SIP128_ONE(sip13_128, 1, 3, key, data[0], len[0], out[0]), BATCH_WRITTEN)
+PUBLIC_BATCH(siphash24_128, sip24_128, siphash_key, siphash__tag128 *,
+             SIP128_ONE(sip24_128, 2, 4, key, data[0], len[0], out[0]), BATCH_WRITTEN)
+PUBLIC_BATCH(siphash48_128, sip48_128, siphash_key, siphash__tag128 *,
+             SIP128_ONE(sip48_128, 4, 8, key, data[0], len[0], out[0]), BATCH_WRITTEN)
+PUBLIC_BATCH(halfsiphash13_32, half13_32, halfsiphash_key, uint32_t *,
+             out[0] = HALF_ONE(uint32_t, 1, 3, 0, key, data[0], len[0]), BATCH_RETURNED)
+PUBLIC_BATCH(halfsiphash24_32, half24_32, halfsiphash_key, uint32_t *,
+             out[0] = HALF_ONE(uint32_t, 2, 4, 0, key, data[0], len[0]), BATCH_RETURNED)
+PUBLIC_BATCH(halfsiphash13_64, half13_64, halfsiphash_key, uint64_t *,
+             out[0] = HALF_ONE(uint64_t, 1, 3, 1, key, data[0], len[0]), BATCH_RETURNED)
+PUBLIC_BATCH(halfsiphash24_64, half24_64, halfsiphash_key, uint64_t *,
+             out[0] = HALF_ONE(uint64_t, 2, 4, 1, key, data[0], len[0]), BATCH_RETURNED)
