@@ -69,6 +69,7 @@ extern "C" {
 #define SIPHASH_OK 0
 #define SIPHASH_EINVAL (-1)       /* bad rounds, bad output length, NULL pointer */
 #define SIPHASH_EUNSUPPORTED (-2) /* backend not built in, or this CPU lacks it */
+#define SIPHASH_EMISMATCH (-3)    /* siphash_verify: the tags differ */
 
 /* Returns SIPHASH_VERSION_STRING as compiled into the library (useful to spot
  * a header/library mismatch). Never NULL. Thread-safe. */
@@ -369,6 +370,16 @@ SIPHASH_PRIV_UPDATE_FAST(halfsiphash_update, halfsiphash_state, uint32_t, 4, SIP
 /* Zeroes n bytes at p (a key, a state, a tag) in a way the compiler cannot
  * remove as a dead store. Does nothing when p is NULL. Thread-safe. */
 SIPHASH_API void siphash_wipe(void *p, size_t n);
+
+/* Compares the n-byte tag at `tag` with the one at `expected` in a time that
+ * depends on n alone: the check a MAC needs, since memcmp stops at the first
+ * difference and so tells whoever times it how many leading bytes of a forged
+ * tag are right. Returns SIPHASH_OK when the n bytes are equal,
+ * SIPHASH_EMISMATCH when they differ, and SIPHASH_EINVAL when n is 0 (an empty
+ * tag authenticates nothing, so a length miscomputed as 0 must not pass) or a
+ * pointer is NULL. Accept a message only on SIPHASH_OK: every other answer is
+ * non-zero. Any n, any alignment; the buffers may overlap. Thread-safe. */
+SIPHASH_API int siphash_verify(const void *tag, const void *expected, size_t n);
 
 /* ------------------------------------------------------------------------ */
 /* Batch: many messages, one key                                             */

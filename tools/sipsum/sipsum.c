@@ -903,7 +903,7 @@ static void report_check(struct job *j)
 		warnx_("%s: %s", j->name, strerror(j->err));
 		ck.unreadable++;
 		verdict = "FAILED open or read";
-	} else if (memcmp(j->tag, j->expect, tag_bytes(&j->algo)) != 0) {
+	} else if (siphash_verify(j->tag, j->expect, tag_bytes(&j->algo)) != SIPHASH_OK) {
 		ck.mismatched++;
 		verdict = "FAILED";
 	} else {
