@@ -4,6 +4,6 @@ set -euo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 cd "$SIPHASH_ROOT"
 ensure_packages "${BASE_PACKAGES[@]}"
-cmake -S . -B build-native -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON >/dev/null
+cmake -S . -B build-native -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON -DSIPHASH_BUILD_TESTS=ON >/dev/null
 cmake --build build-native -j"$JOBS"
-ctest --test-dir build-native --output-on-failure -j"$JOBS"
+ctest --test-dir build-native --output-on-failure --no-tests=error -j"$JOBS"

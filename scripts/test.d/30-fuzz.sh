@@ -20,7 +20,7 @@ targets=$(ctest --test-dir "$B" -N -L fuzz | sed -n 's/.*Test *#[0-9]*: *\(fuzz_
 cmake --build "$B" -j"$JOBS" --target $(printf 'siphash_%s ' $targets)
 
 # Every committed corpus input first (quick regression replay), then fuzzing.
-ctest --test-dir "$B" --output-on-failure -L fuzz
+ctest --test-dir "$B" --output-on-failure --no-tests=error -L fuzz
 
 declare -A budget=([fuzz_agree]=45 [fuzz_stream]=40 [fuzz_sipsum]=35)
 # sipsum prints a verdict or warning per line: keep the log to libFuzzer's own (which survives the mask).

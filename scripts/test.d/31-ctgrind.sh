@@ -10,4 +10,4 @@ B=build-ctgrind
 cmake -S . -B "$B" -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_FLAGS=-g -DSIPHASH_WERROR=ON -DSIPHASH_CTGRIND=ON \
 	-DSIPHASH_BUILD_BENCHMARKS=OFF -DSIPHASH_BUILD_TOOLS=OFF >/dev/null
 cmake --build "$B" -j"$JOBS" --target siphash_test_ct
-ctest --test-dir "$B" --output-on-failure -L ctgrind
+ctest --test-dir "$B" --output-on-failure --no-tests=error -L ctgrind

@@ -17,4 +17,4 @@ if [ "${1:-}" = --update-baseline ]; then
 	bash tests/abi/check_abi.sh update tests/abi/libsiphash.abi "$B/src/libsiphash.so" include
 	exit 0
 fi
-ctest --test-dir "$B" --output-on-failure -L abi
+ctest --test-dir "$B" --output-on-failure --no-tests=error -L abi

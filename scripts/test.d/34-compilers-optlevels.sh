@@ -15,7 +15,7 @@ run_level() { # run_level NAME CC CFLAGS
 	CC=$cc cmake -S . -B "$b" -DCMAKE_BUILD_TYPE=None "-DCMAKE_C_FLAGS=$flags -Wpedantic" -DSIPHASH_WERROR=ON \
 		-DSIPHASH_BUILD_BENCHMARKS=OFF >/dev/null
 	cmake --build "$b" -j"$JOBS"
-	ctest --test-dir "$b" --output-on-failure -j"$JOBS" -LE 'package|slow|ctgrind|fuzz'
+	ctest --test-dir "$b" --output-on-failure --no-tests=error -j"$JOBS" -LE 'package|slow|ctgrind|fuzz'
 }
 
 run_level gcc-O0 gcc "-O0"
