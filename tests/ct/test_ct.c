@@ -235,8 +235,8 @@ static void verify_one(void)
 			secret(b, n);
 			rc = siphash_verify(a, b, n);
 			public_(&rc, sizeof rc);
-			TU_CHECK(rc == (pos < n ? SIPHASH_EMISMATCH : SIPHASH_OK), "siphash_verify n=%zu differing at %zu", n,
-			         pos);
+			TU_CHECK(rc == (pos < n ? SIPHASH_EMISMATCH : SIPHASH_OK),
+			         "siphash_verify n=%zu differing at %zu", n, pos);
 		}
 	}
 }
