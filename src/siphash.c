@@ -282,7 +282,11 @@ void siphash_wipe(void *p, size_t n)
 #if defined(__GNUC__) || defined(__clang__)
 #define SIP_CT_HIDE(x) __asm__("" : "+r"(x))
 #else
-#define SIP_CT_HIDE(x) ((void)0)
+#define SIP_CT_HIDE(x)                                                                                                 \
+	do {                                                                                                           \
+		volatile size_t sip_ct_hidden_ = (x);                                                                  \
+		(x) = sip_ct_hidden_;                                                                                  \
+	} while (0)
 #endif
 
 int siphash_verify(const void *tag, const void *expected, size_t n)
