@@ -50,7 +50,7 @@ static void check_bounds(void)
 	for (n = 0; n < sizeof b; n++)
 		b[n] = (uint8_t)~a[n];
 	TU_CHECK(siphash_verify(a, b, sizeof a) == SIPHASH_EMISMATCH, "every byte different");
-	memset(b, 0x10, sizeof b); /* every byte one bit apart: 256 single-bit differences */
+	memset(b, 0x10, sizeof b); /* every byte one bit apart: 64 single-bit differences */
 	TU_CHECK(siphash_verify(a, b, sizeof a) == SIPHASH_EMISMATCH, "every byte one bit apart");
 	TU_CHECK(siphash_verify(a, a, sizeof a) == SIPHASH_OK, "a buffer against itself");
 	TU_CHECK(siphash_verify(a, a + 1, sizeof a - 1) == SIPHASH_OK, "overlapping equal buffers");
