@@ -20,6 +20,7 @@ static const char part1[] = "a message ", part2[] = "to authenticate";
 static const size_t n1 = sizeof part1 - 1, n2 = sizeof part2 - 1;
 static siphash_key key;
 static uint8_t received_tag[16];
+static const size_t nbuckets = 1024;
 
 static void doc_setup(void)
 {
