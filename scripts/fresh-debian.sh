@@ -70,7 +70,10 @@
 	if [ -e "$dir" ]; then
 		[ -e "$dir/.fresh-debian" ] || { log "$dir exists and was not made by this script; not removing it"; exit 1; }
 		unmount_all
-		if findmnt -rno TARGET | grep -q "^$dir/"; then
+		# the list whole, then the test: a findmnt cut off by grep -q's early
+		# exit fails the pipeline under pipefail, which would read as no mounts
+		mounts=$(findmnt -rno TARGET)
+		if grep -q "^$dir/" <<<"$mounts"; then
 			log "$dir still has mounts in it; not removing it"
 			exit 1
 		fi

@@ -50,7 +50,10 @@ if grep -q '_siphash_needs_cpu_features ON' "$libdir/cmake/siphash/siphashConfig
 	done
 fi
 # the static consumer must not need libsiphash.so at run time
-if [ -x "$tmp/cm-static/consumer" ] && ! readelf -d "$tmp/cm-static/consumer" | grep -q 'libsiphash'; then
+# readelf's output is taken whole first: piped into grep -q under pipefail, a
+# readelf cut off by grep's early exit (SIGPIPE) would turn a match into a pass.
+if [ -x "$tmp/cm-static/consumer" ] && deps=$(readelf -d "$tmp/cm-static/consumer") &&
+	! grep -q 'libsiphash' <<<"$deps"; then
 	ok "static consumer has no libsiphash.so dependency"
 else
 	bad "static consumer has no libsiphash.so dependency"
@@ -68,7 +71,7 @@ fi
 # --static adds Libs.private (cpu_features); -l:libsiphash.a makes the linker take the archive.
 # shellcheck disable=SC2046 # pkg-config prints one word per flag
 if "$cc" "$here/consumer.c" -o "$tmp/pc-static" $(pkg-config --static --cflags --libs siphash | sed 's/-lsiphash/-l:libsiphash.a/') &&
-	"$tmp/pc-static" && ! readelf -d "$tmp/pc-static" | grep -q libsiphash; then
+	"$tmp/pc-static" && deps=$(readelf -d "$tmp/pc-static") && ! grep -q libsiphash <<<"$deps"; then
 	ok "pkg-config --static"
 else
 	bad "pkg-config --static"
