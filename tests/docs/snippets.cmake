@@ -10,6 +10,9 @@
 # use without declaring them, and doc_setup(), which makes them a genuine
 # message and tag; every example must then return 0 on every backend, and
 # its asserts hold whatever the build type.
+#
+# The text is handled as strings, never as CMake lists: C code is full of
+# semicolons and brackets, which a list would split at or pair up.
 cmake_minimum_required(VERSION 3.25)
 foreach(_var OUT PRELUDE DOCS)
   if(NOT DEFINED ${_var})
@@ -17,10 +20,11 @@ foreach(_var OUT PRELUDE DOCS)
   endif()
 endforeach()
 
-# _lines(text var): the number of newlines in text.
+# _lines(text var): how many newlines text has, which is the line a
+# position after it sits on, less one.
 function(_lines text var)
-  string(REGEX MATCHALL "\n" _nl "${text}")
-  list(LENGTH _nl _n)
+  string(REGEX REPLACE "[^\n]" "" _nl "${text}")
+  string(LENGTH "${_nl}" _n)
   set(${var} ${_n} PARENT_SCOPE)
 endfunction()
 
@@ -50,18 +54,29 @@ foreach(_doc IN LISTS DOCS)
     _lines("${_before}" _line)
     math(EXPR _line "${_line} + 1")
 
-    # A list splits at semicolons, which a comment on an #include line may have.
-    string(REPLACE ";" "@SEMICOLON@" _guarded "${_block}")
-    string(REGEX MATCHALL "#include[^\n]*" _incs "${_guarded}")
-    foreach(_inc IN LISTS _incs)
-      string(REPLACE "@SEMICOLON@" ";" _inc "${_inc}")
-      string(APPEND _includes "${_inc}\n")
-    endforeach()
-    string(REGEX REPLACE "#include[^\n]*" "" _block "${_block}")
+    # Line by line: a preprocessor #include line moves up, anything else stays.
+    set(_body "")
+    while(NOT _block STREQUAL "")
+      string(FIND "${_block}" "\n" _eol)
+      if(_eol EQUAL -1)
+        set(_one "${_block}")
+        set(_block "")
+      else()
+        string(SUBSTRING "${_block}" 0 ${_eol} _one)
+        math(EXPR _eol "${_eol} + 1")
+        string(SUBSTRING "${_block}" ${_eol} -1 _block)
+      endif()
+      if(_one MATCHES "^[ \t]*#[ \t]*include[ \t<\"]")
+        string(APPEND _includes "${_one}\n")
+        string(APPEND _body "\n")
+      else()
+        string(APPEND _body "${_one}\n")
+      endif()
+    endwhile()
 
     math(EXPR _count "${_count} + 1")
-    string(APPEND _bodies "\nstatic int doc_example_${_count}(void)\n{\n#line ${_line} \"${_doc}\"\n${_block}@RESUME@\n\treturn 0;\n}\n")
-    string(APPEND _calls "\tTU_CHECK(doc_example_${_count}() == 0, \"the example at ${_name}:${_line} rejected a genuine tag\");\n")
+    string(APPEND _bodies "\nstatic int doc_example_${_count}(void)\n{\n#line ${_line} \"${_doc}\"\n${_body}@RESUME@\n\treturn 0;\n}\n")
+    string(APPEND _calls "\tTU_CHECK(doc_example_${_count}() == 0, \"the example at ${_name}:${_line} returned non-zero\");\n")
 
     math(EXPR _skip "${_start} + ${_close} + 3")
     math(EXPR _consumed "${_consumed} + ${_skip}")
@@ -79,7 +94,8 @@ string(CONCAT _program
   "${_includes}#include \"testutil.h\"\n#include \"${PRELUDE}\"\n${_bodies}\n"
   "static void run_examples(void)\n{\n${_calls}}\n\n"
   "int main(void)\n{\n\tdoc_setup();\n\ttu_for_each_backend(run_examples);\n\treturn tu_finish();\n}\n")
-# After each example, a #line that gives the generated file its own numbering back.
+# After each example, the generated file's own name and line again, so that
+# a message about the harness, and TU_CHECK's __LINE__, point at real lines.
 while(1)
   string(FIND "${_program}" "@RESUME@" _at)
   if(_at EQUAL -1)
@@ -90,10 +106,6 @@ while(1)
   math(EXPR _n "${_n} + 2")
   math(EXPR _tail "${_at} + 8")
   string(SUBSTRING "${_program}" ${_tail} -1 _rest)
-  set(_program "${_head}#line ${_n} \"${_out_name}\"${_rest}")
+  set(_program "${_head}#line ${_n} \"${OUT}\"${_rest}")
 endwhile()
-
-file(WRITE "${OUT}.tmp" "${_program}")
-# Rewritten only when it changed, so an edit elsewhere in the docs rebuilds nothing.
-file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
-file(REMOVE "${OUT}.tmp")
+file(WRITE "${OUT}" "${_program}")
