@@ -5,6 +5,17 @@ set -euo pipefail
 cd "$SIPHASH_ROOT"
 ensure_packages "${BASE_PACKAGES[@]}" python3
 
+# output_has REGEX CMD...: runs CMD and tells whether its output has a line
+# matching REGEX. The output is taken whole first: piped into grep -q under
+# pipefail, a writer still writing when grep -q has its match and exits dies
+# of SIGPIPE and fails the stage, silently (a CI run did, with
+# PYTHONUNBUFFERED=1 set, under which python3 writes a line at a time).
+output_has() {
+	local out
+	out=$("${@:2}")
+	grep -q -- "$1" <<<"$out"
+}
+
 build="build-bench-smoke"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DSIPHASH_WERROR=ON -DSIPHASH_BUILD_TESTS=OFF \
 	-DSIPHASH_BUILD_BENCHMARKS=ON >/dev/null
@@ -42,12 +53,7 @@ again=$("$bench" --benchmark_list_tests --benchmark_filter="$filter" | grep -c '
 [ "$again" -ge 4 ] # auto and at least the scalar backend, for both cells
 # Labels follow --limit, and every backend the benchmark measures (its
 # siphash_backends context) is one auto_check.py, so auto-check.sh, compares.
-# Each output is read whole before grep -q looks at it: under pipefail, a
-# writer still writing when grep -q has its match and exits dies of SIGPIPE,
-# silently, and fails the stage (a CI run did, with PYTHONUNBUFFERED=1 set,
-# under which python3 writes a line at a time).
-report=$(python3 benchmarks/auto_check.py --limit 1.1 "$build/auto-smoke.json")
-grep -q ' over 1.10 |$' <<<"$report"
+output_has ' over 1.10 |$' python3 benchmarks/auto_check.py --limit 1.1 "$build/auto-smoke.json"
 impls=$(python3 benchmarks/auto_check.py --impls)
 backends=$(grep -o '"siphash_backends": "[a-z0-9,]*"' "$build/auto-smoke.json" | cut -d'"' -f4)
 [ -n "$backends" ]
@@ -61,10 +67,9 @@ cmp="$build/benchmarks/siphash-compare"
 "$cmp" --op halfsiphash13_32_batch -n 40 --bytes 16 --rounds 2 --calls 3 "scalar:$lib" "$lib" >"$build/compare-smoke.txt"
 [ "$(grep -cE '^(scalar|auto \([a-z0-9]+\)) +[0-9.]+ +[0-9.]+ +[0-9.]+ +[0-9.]+ ' "$build/compare-smoke.txt")" -eq 2 ]
 "$cmp" --rounds 1 --calls 1 "$lib" "$lib" >/dev/null
-report=$("$cmp" --op siphash24_128 -n 5 --bytes 1000 --rounds 1 --calls 1 "scalar:$lib" "$lib")
-grep -q '^siphash24_128, 5 x 1000 B' <<<"$report"
-report=$("$cmp" --op halfsiphash24_64_stream --update 3 -n 5 --bytes 100 --rounds 1 --calls 1 "scalar:$lib" "$lib")
-grep -q '^halfsiphash24_64_stream, 5 x 100 B in updates of 3 B' <<<"$report"
+output_has '^siphash24_128, 5 x 1000 B' "$cmp" --op siphash24_128 -n 5 --bytes 1000 --rounds 1 --calls 1 "scalar:$lib" "$lib"
+output_has '^halfsiphash24_64_stream, 5 x 100 B in updates of 3 B' \
+	"$cmp" --op halfsiphash24_64_stream --update 3 -n 5 --bytes 100 --rounds 1 --calls 1 "scalar:$lib" "$lib"
 "$cmp" --op siphash13_128_stream -n 7 --rounds 1 --calls 1 "scalar:$lib" "$lib" >/dev/null
 status=0
 "$cmp" --op siphash24_64_stream --update 0 "$lib" 2>/dev/null || status=$?
