@@ -10,17 +10,6 @@
 
 enum { BIG_N = 700 };
 
-/* Batch function v's parameters, in tu_batch's order (its name: tu_batch_names[v]). */
-typedef struct variant {
-	int half;
-	unsigned c, d, bytes;
-} variant;
-
-static const variant variants[TU_NBATCH] = {
-        {0, 1, 3, 8},  {0, 2, 4, 8}, {0, 4, 8, 8}, {0, 1, 3, 16}, {0, 2, 4, 16},
-        {0, 4, 8, 16}, {1, 1, 3, 4}, {1, 2, 4, 4}, {1, 1, 3, 8},  {1, 2, 4, 8},
-};
-
 static uint8_t key_bytes[16];
 
 /* Runs batch variant v over n messages; tags land in out as bytes (n + 1 slots of 16). */
@@ -34,56 +23,17 @@ static void run_batch(int v, const void *const *data, const size_t *len, size_t 
 	memset(o64, 0xa5, (n + 1) * sizeof *o64);
 	memset(o32, 0xa5, (n + 1) * sizeof *o32);
 	tu_batch(v, key_bytes, data, len, n,
-	         variants[v].bytes == 4   ? (void *)o32
-	         : variants[v].bytes == 8 ? (void *)o64
-	                                  : (void *)out);
+	         tu_variants[v].bytes == 4   ? (void *)o32
+	         : tu_variants[v].bytes == 8 ? (void *)o64
+	                                     : (void *)out);
 	for (i = 0; i <= n; i++) {
-		if (variants[v].bytes == 4)
+		if (tu_variants[v].bytes == 4)
 			tu_store_le(out[i], o32[i], 4);
-		else if (variants[v].bytes == 8)
+		else if (tu_variants[v].bytes == 8)
 			tu_store_le(out[i], o64[i], 8);
 	}
 	free(o64);
 	free(o32);
-}
-
-/* The one-shot function of variant v. */
-static void run_one(int v, const void *data, size_t len, uint8_t out[16])
-{
-	siphash_key k = siphash_key_from_bytes(key_bytes);
-	halfsiphash_key hk = halfsiphash_key_from_bytes(key_bytes);
-	switch (v) {
-	case 0:
-		tu_store_le(out, siphash13_64(&k, data, len), 8);
-		break;
-	case 1:
-		tu_store_le(out, siphash24_64(&k, data, len), 8);
-		break;
-	case 2:
-		tu_store_le(out, siphash48_64(&k, data, len), 8);
-		break;
-	case 3:
-		siphash13_128(&k, data, len, out);
-		break;
-	case 4:
-		siphash24_128(&k, data, len, out);
-		break;
-	case 5:
-		siphash48_128(&k, data, len, out);
-		break;
-	case 6:
-		tu_store_le(out, halfsiphash13_32(&hk, data, len), 4);
-		break;
-	case 7:
-		tu_store_le(out, halfsiphash24_32(&hk, data, len), 4);
-		break;
-	case 8:
-		tu_store_le(out, halfsiphash13_64(&hk, data, len), 8);
-		break;
-	default:
-		tu_store_le(out, halfsiphash24_64(&hk, data, len), 8);
-		break;
-	}
 }
 
 /* Length patterns: random mixes, all equal, staircases whose lanes end at
@@ -185,20 +135,15 @@ static void check_case(int pattern, size_t n, size_t equal)
 		data[i] = len[i] == 0 && (i % 2 || pattern == P_EMPTY_FIRST) ? NULL : b + align + 1;
 	}
 	for (v = 0; v < TU_NBATCH; v++) {
-		const variant *va = &variants[v];
+		const tu_variant *va = &tu_variants[v];
 		memset(got, 0xa5, (n + 1) * 16);
 		run_batch(v, data, len, n, got);
 		for (i = 0; i < n; i++) {
 			uint8_t one[16];
-			if (va->half)
-				tu_ref_halfsiphash(key_bytes, va->c, va->d, (const uint8_t *)data[i], len[i], want,
-				                   va->bytes);
-			else
-				tu_ref_siphash(key_bytes, va->c, va->d, (const uint8_t *)data[i], len[i], want,
-				               va->bytes);
+			tu_ref_variant(v, key_bytes, (const uint8_t *)data[i], len[i], want);
 			TU_CHECK(!memcmp(got[i], want, va->bytes), "%s pattern %d n=%zu lane %zu len=%zu",
 			         tu_batch_names[v], pattern, n, i, len[i]);
-			run_one(v, data[i], len[i], one);
+			tu_oneshot(v, key_bytes, data[i], len[i], one);
 			TU_CHECK(!memcmp(one, got[i], va->bytes), "%s one-shot vs batch n=%zu lane %zu len=%zu",
 			         tu_batch_names[v], n, i, len[i]);
 		}

@@ -112,6 +112,16 @@ TU_UNUSED static const char *const tu_batch_names[TU_NBATCH] = {
         "siphash13_64",  "siphash24_64",     "siphash48_64",     "siphash13_128",    "siphash24_128",
         "siphash48_128", "halfsiphash13_32", "halfsiphash24_32", "halfsiphash13_64", "halfsiphash24_64"};
 
+/* The ten variants' family, rounds and tag bytes, in that order. */
+typedef struct tu_variant {
+	int half; /* 1 for HalfSipHash */
+	unsigned c, d, bytes;
+} tu_variant;
+TU_UNUSED static const tu_variant tu_variants[TU_NBATCH] = {
+        {0, 1, 3, 8},  {0, 2, 4, 8}, {0, 4, 8, 8}, {0, 1, 3, 16}, {0, 2, 4, 16},
+        {0, 4, 8, 16}, {1, 1, 3, 4}, {1, 2, 4, 4}, {1, 1, 3, 8},  {1, 2, 4, 8},
+};
+
 /* Calls batch function v with the key made from kb (its first 8 bytes for
  * HalfSipHash); out is an array of n of that function's tags (uint64_t,
  * uint8_t[16] or uint32_t). */
@@ -150,6 +160,47 @@ TU_UNUSED static void tu_batch(int v, const uint8_t kb[16], const void *const *d
 		break;
 	default:
 		halfsiphash24_64_batch(&hk, data, len, n, (uint64_t *)out);
+		break;
+	}
+}
+
+/* Calls one-shot function v (numbered as tu_batch's) with the key made from
+ * kb and writes its tag's bytes to out: exactly tu_variants[v].bytes of them,
+ * so out may end where the tag does. */
+TU_UNUSED static void tu_oneshot(int v, const uint8_t kb[16], const void *data, size_t len, uint8_t *out)
+{
+	siphash_key k = siphash_key_from_bytes(kb);
+	halfsiphash_key hk = halfsiphash_key_from_bytes(kb);
+	switch (v) {
+	case 0:
+		tu_store_le(out, siphash13_64(&k, data, len), 8);
+		break;
+	case 1:
+		tu_store_le(out, siphash24_64(&k, data, len), 8);
+		break;
+	case 2:
+		tu_store_le(out, siphash48_64(&k, data, len), 8);
+		break;
+	case 3:
+		siphash13_128(&k, data, len, out);
+		break;
+	case 4:
+		siphash24_128(&k, data, len, out);
+		break;
+	case 5:
+		siphash48_128(&k, data, len, out);
+		break;
+	case 6:
+		tu_store_le(out, halfsiphash13_32(&hk, data, len), 4);
+		break;
+	case 7:
+		tu_store_le(out, halfsiphash24_32(&hk, data, len), 4);
+		break;
+	case 8:
+		tu_store_le(out, halfsiphash13_64(&hk, data, len), 8);
+		break;
+	default:
+		tu_store_le(out, halfsiphash24_64(&hk, data, len), 8);
 		break;
 	}
 }
@@ -259,6 +310,16 @@ TU_UNUSED static void tu_ref_halfsiphash(const uint8_t key[8], unsigned c, unsig
 		tu_store_le(out + 4, v[1] ^ v[3], 4);
 	}
 #undef TU_HROUND
+}
+
+/* The reference tag of variant v (tu_variants' numbering), its bytes to out. */
+TU_UNUSED static void tu_ref_variant(int v, const uint8_t kb[16], const uint8_t *m, size_t len, uint8_t *out)
+{
+	const tu_variant *va = &tu_variants[v];
+	if (va->half)
+		tu_ref_halfsiphash(kb, va->c, va->d, m, len, out, va->bytes);
+	else
+		tu_ref_siphash(kb, va->c, va->d, m, len, out, va->bytes);
 }
 
 /* ---- the vector file (tests/siphash-vectors.txt) ------------------------ */
