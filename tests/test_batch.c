@@ -15,25 +15,15 @@ static uint8_t key_bytes[16];
 /* Runs batch variant v over n messages; tags land in out as bytes (n + 1 slots of 16). */
 static void run_batch(int v, const void *const *data, const size_t *len, size_t n, uint8_t (*out)[16])
 {
-	uint64_t *o64 = (uint64_t *)malloc((n + 1) * sizeof *o64);
-	uint32_t *o32 = (uint32_t *)malloc((n + 1) * sizeof *o32);
+	uint8_t *tags = (uint8_t *)malloc((n + 1) * 16);
 	size_t i;
-	if (!o64 || !o32)
+	if (!tags)
 		exit(2);
-	memset(o64, 0xa5, (n + 1) * sizeof *o64);
-	memset(o32, 0xa5, (n + 1) * sizeof *o32);
-	tu_batch(v, key_bytes, data, len, n,
-	         tu_variants[v].bytes == 4   ? (void *)o32
-	         : tu_variants[v].bytes == 8 ? (void *)o64
-	                                     : (void *)out);
-	for (i = 0; i <= n; i++) {
-		if (tu_variants[v].bytes == 4)
-			tu_store_le(out[i], o32[i], 4);
-		else if (tu_variants[v].bytes == 8)
-			tu_store_le(out[i], o64[i], 8);
-	}
-	free(o64);
-	free(o32);
+	memset(tags, 0xa5, (n + 1) * 16);
+	tu_batch(v, key_bytes, data, len, n, tags);
+	for (i = 0; i <= n; i++)
+		tu_batch_tag(v, tags, i, out[i]);
+	free(tags);
 }
 
 /* Length patterns: random mixes, all equal, staircases whose lanes end at

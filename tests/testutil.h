@@ -164,6 +164,25 @@ TU_UNUSED static void tu_batch(int v, const uint8_t kb[16], const void *const *d
 	}
 }
 
+/* Tag i of an out array that tu_batch filled for variant v, as the
+ * reference's bytes: 64- and 32-bit tags are integers in host order there. */
+TU_UNUSED static void tu_batch_tag(int v, const void *out, size_t i, uint8_t *tag)
+{
+	size_t bytes = tu_variants[v].bytes;
+	const uint8_t *p = (const uint8_t *)out + i * bytes;
+	uint64_t w64;
+	uint32_t w32;
+	if (bytes == 16) {
+		memcpy(tag, p, 16);
+	} else if (bytes == 8) {
+		memcpy(&w64, p, 8);
+		tu_store_le(tag, w64, 8);
+	} else {
+		memcpy(&w32, p, 4);
+		tu_store_le(tag, w32, 4);
+	}
+}
+
 /* Calls one-shot function v (numbered as tu_batch's) with the key made from
  * kb and writes its tag's bytes to out: exactly tu_variants[v].bytes of them,
  * so out may end where the tag does. */
