@@ -37,6 +37,15 @@ static const siphash__ops *const all_tables[SIPHASH__NBACKENDS] = {
 #endif
 };
 
+/* A backend's second table, for the CPUs its probe marks SIPHASH__TUNED: the
+ * same backend (its name, its id, its tags), shaped for them. */
+static const siphash__ops *const tuned_tables[SIPHASH__NBACKENDS] = {
+        [SIPHASH_BACKEND_SCALAR] = NULL,
+#if defined(SIPHASH_HAVE_AVX2_TWO)
+        [SIPHASH_BACKEND_AVX2] = &siphash__avx2_two_ops,
+#endif
+};
+
 static const char *const backend_names[SIPHASH__NBACKENDS] = {"auto", "scalar", "sse2", "avx2", "neon", "avx512"};
 
 /* Fastest first: each table already routes every operation to the fastest
@@ -46,8 +55,9 @@ static const siphash_backend preference[] = {SIPHASH_BACKEND_AVX512, SIPHASH_BAC
                                              SIPHASH_BACKEND_SSE2, SIPHASH_BACKEND_SCALAR};
 
 /* The CPU does not change under a running process, and cpuid can trap to the
- * hypervisor in a VM, so the probe runs once: a bit per usable backend, 0
- * meaning "not probed yet". Racing first calls compute the same mask. */
+ * hypervisor in a VM, so the probe runs once: a bit per usable backend, and
+ * above those one per backend whose tuned table suits this CPU; 0 means "not
+ * probed yet". Racing first calls compute the same mask. */
 static _Atomic unsigned usable_mask;
 
 static void supported_backends(int usable[SIPHASH__NBACKENDS])
@@ -58,9 +68,12 @@ static void supported_backends(int usable[SIPHASH__NBACKENDS])
 		siphash__cpu_probe(usable);
 		usable[SIPHASH_BACKEND_AUTO] = 1;
 		usable[SIPHASH_BACKEND_SCALAR] = 1;
-		for (b = 0; b < SIPHASH__NBACKENDS; b++)
+		for (b = 0; b < SIPHASH__NBACKENDS; b++) {
 			if (usable[b] && (b == SIPHASH_BACKEND_AUTO || all_tables[b] != NULL))
 				mask |= 1u << b;
+			if (usable[b] == SIPHASH__TUNED && all_tables[b] != NULL && tuned_tables[b] != NULL)
+				mask |= 1u << (SIPHASH__NBACKENDS + b);
+		}
 		atomic_store_explicit(&usable_mask, mask, memory_order_relaxed);
 	}
 	for (b = 0; b < SIPHASH__NBACKENDS; b++)
@@ -71,6 +84,9 @@ static void supported_backends(int usable[SIPHASH__NBACKENDS])
  * for none or a name that is not a backend's, ENV_UNREAD before it is read. */
 #define ENV_UNREAD (-1)
 static _Atomic int env_backend = ENV_UNREAD;
+/* SIPHASH_AVX2_GROUP likewise: 2 or 3 (the AVX2 backend's two- or
+ * three-vector tuning, whatever the probe says), 0 for neither. */
+static _Atomic int env_group = ENV_UNREAD;
 
 static int read_env_backend(void)
 {
@@ -82,19 +98,32 @@ static int read_env_backend(void)
 	return 0;
 }
 
-/* The variable's backend, read on the first call and kept: the first
+static int read_env_group(void)
+{
+	const char *want = getenv("SIPHASH_AVX2_GROUP");
+	if (want && (!strcmp(want, "2") || !strcmp(want, "3")))
+		return want[0] - '0';
+	return 0;
+}
+
+/* A variable's value, read on the first call and kept in slot: the first
  * answer stored wins, so threads that race the first read (each reading it
  * once) agree, and no later call reads the environment again. */
+static int env_once(_Atomic int *slot, int (*read)(void))
+{
+	int v = atomic_load_explicit(slot, memory_order_relaxed);
+	if (v == ENV_UNREAD) {
+		int expected = ENV_UNREAD;
+		v = read();
+		if (!atomic_compare_exchange_strong(slot, &expected, v))
+			v = expected;
+	}
+	return v;
+}
+
 static int env_choice(void)
 {
-	int b = atomic_load_explicit(&env_backend, memory_order_relaxed);
-	if (b == ENV_UNREAD) {
-		int expected = ENV_UNREAD;
-		b = read_env_backend();
-		if (!atomic_compare_exchange_strong(&env_backend, &expected, b))
-			b = expected;
-	}
-	return b;
+	return env_once(&env_backend, read_env_backend);
 }
 
 /* API.md has the variable override the choice "at start-up". The first hash
@@ -106,8 +135,19 @@ static int env_choice(void)
 __attribute__((constructor)) static void read_env_at_load(void)
 {
 	(void)env_choice();
+	(void)env_once(&env_group, read_env_group);
 }
 #endif
+
+/* Backend b's table on this CPU: its tuned one where the probe (or, for
+ * AVX2, SIPHASH_AVX2_GROUP) asks for it. b is usable, so the mask is set. */
+static const siphash__ops *table_of(int b)
+{
+	const unsigned mask = atomic_load_explicit(&usable_mask, memory_order_relaxed);
+	const int group = b == SIPHASH_BACKEND_AVX2 ? env_once(&env_group, read_env_group) : 0;
+	const int tuned = group ? group == 2 : (int)((mask >> (SIPHASH__NBACKENDS + b)) & 1u);
+	return tuned && tuned_tables[b] != NULL ? tuned_tables[b] : all_tables[b];
+}
 
 static const siphash__ops *best_table(int honor_env)
 {
@@ -117,11 +157,11 @@ static const siphash__ops *best_table(int honor_env)
 	if (honor_env) {
 		int b = env_choice(); /* without constructors: read here, at the first detection */
 		if (b && usable[b])
-			return all_tables[b];
+			return table_of(b);
 	}
 	for (i = 0; i < sizeof preference / sizeof preference[0]; i++)
 		if (usable[preference[i]])
-			return all_tables[preference[i]];
+			return table_of(preference[i]);
 	return &siphash__scalar_ops;
 }
 
@@ -186,6 +226,6 @@ int siphash_backend_select(siphash_backend b)
 	supported_backends(usable);
 	if (!usable[b])
 		return SIPHASH_EUNSUPPORTED;
-	atomic_store(&siphash__active_ops, all_tables[b]);
+	atomic_store(&siphash__active_ops, table_of(b));
 	return SIPHASH_OK;
 }

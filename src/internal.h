@@ -128,6 +128,11 @@ extern const siphash__ops siphash__sse2_ops SIPHASH_HIDDEN;
 #endif
 #if defined(SIPHASH_HAVE_AVX2)
 extern const siphash__ops siphash__avx2_ops SIPHASH_HIDDEN;
+#if defined(__x86_64__)
+/* the AVX2 backend's second tuning (avx2_sip4.h): same backend, same tags */
+#define SIPHASH_HAVE_AVX2_TWO 1
+extern const siphash__ops siphash__avx2_two_ops SIPHASH_HIDDEN;
+#endif
 #endif
 #if defined(SIPHASH_HAVE_AVX512)
 extern const siphash__ops siphash__avx512_ops SIPHASH_HIDDEN;
@@ -147,8 +152,11 @@ static inline const siphash__ops *siphash__ops_get(void)
 }
 
 /* CPU feature probe (one file per architecture, src/arch/<arch>/cpu.c):
- * fills supported[b] for every backend value b < SIPHASH__NBACKENDS. */
+ * fills supported[b] for every backend value b < SIPHASH__NBACKENDS: 0 when
+ * this CPU cannot run it, 1 when it can, SIPHASH__TUNED when it can and the
+ * backend's second table (dispatch.c's tuned_tables) is the faster one here. */
 #define SIPHASH__NBACKENDS 6
+#define SIPHASH__TUNED 2
 void siphash__cpu_probe(int supported[SIPHASH__NBACKENDS]) SIPHASH_HIDDEN;
 
 #endif /* SIPHASH_INTERNAL_H */
