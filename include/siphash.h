@@ -440,6 +440,11 @@ SIPHASH_API void halfsiphash24_64_batch(const halfsiphash_key *key, const void *
  * are exact and lower-case; an unknown or unsupported name is ignored. Every
  * backend gives the same tags for every input. Switching is an atomic pointer swap: threads
  * hashing meanwhile finish on the old backend or start on the new one.
+ * On x86-64 the avx2 backend has two tunings of its SipHash-1-3 batches:
+ * three vectors a group, and two, which it takes where cpu_features names
+ * the CPU AMD Zen 3 (measured faster there). SIPHASH_AVX2_GROUP=2 or 3 in
+ * the environment forces one (for benchmarks and tests; read like
+ * SIPHASH_BACKEND, other values ignored); either gives the same tags.
  */
 typedef enum siphash_backend {
 	SIPHASH_BACKEND_AUTO = 0,
