@@ -129,7 +129,8 @@ extern const siphash__ops siphash__sse2_ops SIPHASH_HIDDEN;
 #if defined(SIPHASH_HAVE_AVX2)
 extern const siphash__ops siphash__avx2_ops SIPHASH_HIDDEN;
 #if defined(__x86_64__)
-/* the AVX2 backend's second tuning (avx2_sip4.h): same backend, same tags */
+/* the AVX2 backend's second tuning (avx2_sip4.h): same backend, same tags;
+ * avx2_lanes.h and avx2.c build it where this says so */
 #define SIPHASH_HAVE_AVX2_TWO 1
 extern const siphash__ops siphash__avx2_two_ops SIPHASH_HIDDEN;
 #endif

@@ -32,7 +32,7 @@ LB_BATCH_ENTRIES(avx2_, sip4_, hsip8_, 32)
 PAIR_ENTRIES(avx2_)
 #endif
 
-#if AVX2_HAVE_SIP4_TWO
+#if defined(SIPHASH_HAVE_AVX2_TWO)
 /* SipHash-1-3 only: with two or more rounds a block both tunings measured
  * the same on Zen 3 (avx2_sip4.h), and each entry's group code is large. */
 LB_ENTRY_(avx2t_, sip4t_, avx2t_, sip13_64, siphash_key, uint64_t *, 1, 3, 0)
@@ -47,7 +47,7 @@ const siphash__ops siphash__avx2_ops = {
         PAIR_TABLE(avx2_),
 #endif
 };
-#if AVX2_HAVE_SIP4_TWO
+#if defined(SIPHASH_HAVE_AVX2_TWO)
 /* The same backend with its SipHash-1-3 batches in the two-vector tuning
  * (avx2_sip4.h), which dispatch.c takes on Zen 3. */
 const siphash__ops siphash__avx2_two_ops = {

@@ -141,7 +141,7 @@ SIP_INLINE uint64_t avx2_rol_one_sip(const siphash_key *key, const void *data, s
 #define LB_FN(x) sip4_##x
 #include "avx2_sip4.h"
 #undef AVX2_SIP4_TWO
-#if defined(__x86_64__) && !AVX2_LANES_ROL
+#if defined(SIPHASH_HAVE_AVX2_TWO) && !AVX2_LANES_ROL
 /* The same kind in the two-vector tuning (avx2_sip4.h), for avx2.c's second table:
  * only the groups' shape differs, so the helpers are the same functions. */
 #define sip4t_rotl sip4_rotl
@@ -153,9 +153,6 @@ SIP_INLINE uint64_t avx2_rol_one_sip(const siphash_key *key, const void *data, s
 #define LB_FN(x) sip4t_##x
 #include "avx2_sip4.h"
 #undef AVX2_SIP4_TWO
-#define AVX2_HAVE_SIP4_TWO 1
-#else
-#define AVX2_HAVE_SIP4_TWO 0
 #endif
 
 /* ---- HalfSipHash, 8 lanes of 32 bits ---------------------------------- */
