@@ -74,6 +74,8 @@
  *   LB_GROUP_DEALS        the messages each group of a full bucket deals before its
  *                         finalization rounds [0: the batch loop deals them all]
  *   LB_DEALT_ONE_BLOCK    1 where those groups load one block a step, not LB_STEPS [0]
+ *   LB_LANE_WORDS_APART   1 where groups of dealt rows build the final blocks of rows shorter
+ *                         than a block in a function of their own, not inlined [0]
  * and these static inline functions (names through LB_FN):
  *   LB_VEC rotl(LB_VEC x, int b)                 x rotated left by constant b
  *   LB_VEC words(const LB_WORD w[LB_N])          lane j gets w[j]
@@ -279,6 +281,9 @@ static inline size_t lb_same_prefix(const size_t *len, size_t n, unsigned shift)
 #ifndef LB_DEALT_ONE_BLOCK
 #define LB_DEALT_ONE_BLOCK 0
 #endif
+#ifndef LB_LANE_WORDS_APART
+#define LB_LANE_WORDS_APART 0
+#endif
 /* rows a bucket holds: whole groups, LB_BUCKET_MIN or more */
 #define LB_BCAP ((LB_BUCKET_MIN + LB_DGN_OF(LB_DEALT_G) - 1) / LB_DGN_OF(LB_DEALT_G) * LB_DGN_OF(LB_DEALT_G))
 
@@ -360,17 +365,40 @@ SIP_INLINE LB_WORD LB_FN(fword)(const void *p, size_t n)
 	return ((LB_WORD)n << LB_LENBITS) | (n ? LB_TAIL((const uint8_t *)p + n, n & (LB_BLOCK - 1), n) : 0);
 }
 
+/* The final block of every lane built lane by lane, for lanes that may be
+ * shorter than a block. */
+SIP_INLINE LB_VEC LB_FN(lane_words)(const void *const p[LB_N], const size_t L[LB_N])
+{
+	LB_WORD w[LB_N];
+	size_t j;
+	for (j = 0; j < LB_N; j++)
+		w[j] = LB_FN(fword)(p[j], L[j]);
+	return LB_FN(words)(w);
+}
+
+#if LB_LANE_WORDS_APART
+/* The same for dealt rows, out of line (see LB_LANE_WORDS_APART). */
+static SIP_NOINLINE LB_VEC LB_FN(lane_words_apart)(const void *const p[LB_N], const size_t L[LB_N])
+{
+	return LB_FN(lane_words)(p, L);
+}
+#endif
+
 /* The final block of every lane: length byte and tail. all_long: 0 when a
- * lane may be shorter than a block, 1 when none is, 2 when none is and the
- * rows were dealt, whose lengths seldom agree: the equal-length test is
+ * lane may be shorter than a block (-1: and the rows were dealt, which
+ * LB_LANE_WORDS_APART sends out of line), 1 when none is, 2 when none is and
+ * the rows were dealt, whose lengths seldom agree: the equal-length test is
  * skipped (vtail is right for any lengths; SipHash-1-3 1..64 B 2% faster). */
 SIP_INLINE LB_VEC LB_FN(last)(const void *const p[LB_N], const size_t L[LB_N], int all_long)
 {
-	LB_WORD w[LB_N];
 	size_t j, diff = L[0] & (LB_BLOCK - 1);
 #ifdef LB_HAVE_VTAIL
 	if (all_long > 1)
 		return LB_FN(vtail)(p, L);
+#endif
+#if LB_LANE_WORDS_APART
+	if (all_long < 0)
+		return LB_FN(lane_words_apart)(p, L);
 #endif
 	for (j = 1; j < LB_N; j++) /* an or of xors: no branch per lane, and it vectorizes */
 		diff |= L[j] ^ L[0];
@@ -382,9 +410,7 @@ SIP_INLINE LB_VEC LB_FN(last)(const void *const p[LB_N], const size_t L[LB_N], i
 #else
 	(void)all_long;
 #endif
-	for (j = 0; j < LB_N; j++)
-		w[j] = LB_FN(fword)(p[j], L[j]);
-	return LB_FN(words)(w);
+	return LB_FN(lane_words)(p, L);
 }
 
 /* Stores the tag of lane j in out[idx]: the integer, or the 16 tag bytes. */
@@ -603,7 +629,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	 * place keep them last: computed first, they held registers through the
 	 * rounds, and equal 4-16-byte batches took up to 14% longer (Zen 5). */
 	for (g = 0; fin_first && g < G; g++)
-		fin[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0 ? 2 : 0);
+		fin[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0 ? 2 : -LB_LANE_WORDS_APART);
 	for (i = 0; i + LB_STEPS <= stepped; i += LB_STEPS) {
 		for (g = 0; g < G; g++)
 			LB_FN(loadk)(m[g], p + g * LB_N, i * LB_BLOCK);
@@ -1257,6 +1283,7 @@ SIP_INLINE void LB_FN(batch)(const LB_KEY *key, const void *const *data, const s
 #undef LB_N
 #undef LB_STEPS
 #undef LB_DEALT_ONE_BLOCK
+#undef LB_LANE_WORDS_APART
 #undef LB_XFULL
 #undef LB_XDEALT_OF
 #undef LB_G
