@@ -629,7 +629,7 @@ SIP_INLINE void LB_FN(group)(const LB_SWORDS *init, const void *const *p, const 
 	 * place keep them last: computed first, they held registers through the
 	 * rounds, and equal 4-16-byte batches took up to 14% longer (Zen 5). */
 	for (g = 0; fin_first && g < G; g++)
-		fin[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0 ? 2 : -LB_LANE_WORDS_APART);
+		fin[g] = LB_FN(last)(p + g * LB_N, L + g * LB_N, common > 0 ? 2 : LB_LANE_WORDS_APART ? -1 : 0);
 	for (i = 0; i + LB_STEPS <= stepped; i += LB_STEPS) {
 		for (g = 0; g < G; g++)
 			LB_FN(loadk)(m[g], p + g * LB_N, i * LB_BLOCK);
