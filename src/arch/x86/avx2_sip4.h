@@ -82,7 +82,7 @@
  * inlined into the group, that code made 1024 x 1..64 B SipHash-1-3 take
  * 1.04-1.05x the time on Zen 3 (in a call: 2.01-2.09x the scalar loop
  * against 1.91-2.00x; -1-3-128 0.966x the time). Equal 3- and 7-byte
- * batches of 8-32 moved 0.86-1.09x, as code placement moves them. In a call
+ * batches of 8-32 moved 0.87-1.09x, as code placement moves them. In a call
  * for every group of the three-vector tuning, SipHash-2-4 took 1.02x. */
 #define LB_LANE_WORDS_APART 1
 #else
